@@ -1,0 +1,174 @@
+import {
+  baseApi,
+  setTokenGetter,
+  setUnauthorizedHandler,
+  type ApiArgs,
+} from '../../../../src/lib/api';
+import { makeStore } from '../../../../src/app/store';
+
+/** A probe endpoint, injected the way features inject theirs. */
+const probeApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    probe: build.mutation<unknown, ApiArgs>({ query: (args) => args }),
+  }),
+});
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+interface SentRequest {
+  url: string;
+  method: string;
+  headers: Headers;
+  body: string;
+}
+
+/** The network edge: every request the app sends ends here, recorded as it left. */
+function stubFetch(...answers: Array<Response | Error>) {
+  const requests: SentRequest[] = [];
+  const fetchMock = jest.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const request = input as Request;
+    requests.push({
+      url: request.url,
+      method: request.method,
+      headers: request.headers,
+      body: await request.clone().text(),
+    });
+    const answer = answers[requests.length - 1];
+    if (!answer) throw new Error(`Unexpected request ${request.method} ${request.url}`);
+    if (answer instanceof Error) throw answer;
+    return answer;
+  });
+  const sent = (index = 0): SentRequest => {
+    const request = requests[index];
+    if (!request) throw new Error(`No request #${index} was sent`);
+    return request;
+  };
+  return { fetchMock, sent };
+}
+
+async function call(args: ApiArgs) {
+  const store = makeStore();
+  return store.dispatch(probeApi.endpoints.probe.initiate(args));
+}
+
+afterEach(() => jest.restoreAllMocks());
+
+describe('kyBaseQuery', () => {
+  it('answers the data under the API base, leaving out empty query values', async () => {
+    const { sent } = stubFetch(json({ boards: [] }));
+    const result = await call({
+      url: '/leaderboard',
+      params: { athletesPerLeaderboard: 5, isDistinct: false, distance: null, laneId: undefined },
+    });
+    expect(result).toEqual({ data: { boards: [] } });
+    expect(sent().url).toBe(
+      'http://localhost/api/leaderboard?athletesPerLeaderboard=5&isDistinct=false',
+    );
+    expect(sent().method).toBe('GET');
+  });
+
+  it('sends a body as JSON', async () => {
+    const { sent } = stubFetch(json({}, 200));
+    await call({ url: '/user', method: 'PUT', body: { firstName: 'Ada' } });
+    expect(sent().method).toBe('PUT');
+    expect(sent().headers.get('content-type')).toBe('application/json');
+    expect(JSON.parse(sent().body)).toEqual({ firstName: 'Ada' });
+  });
+
+  it('flattens a 400 errors object into one list, in order', async () => {
+    stubFetch(
+      json(
+        {
+          errors: {
+            firstName: ['is required'],
+            email: ['is not an e-mail address', 'is taken'],
+            lastName: ['is too long'],
+          },
+        },
+        400,
+      ),
+    );
+    const result = await call({ url: '/user', method: 'PUT', body: {} });
+    expect(result).toEqual({
+      error: {
+        status: 400,
+        data: {
+          messages: ['is required', 'is not an e-mail address', 'is taken', 'is too long'],
+          fields: {
+            firstName: ['is required'],
+            email: ['is not an e-mail address', 'is taken'],
+            lastName: ['is too long'],
+          },
+        },
+      },
+    });
+  });
+
+  it('passes a 400 without an errors object through unchanged', async () => {
+    stubFetch(json({ message: 'Bad request' }, 400));
+    expect(await call('/user')).toEqual({
+      error: { status: 400, data: { message: 'Bad request' } },
+    });
+  });
+
+  it('passes a 500 through with the data the server sent', async () => {
+    stubFetch(
+      json(
+        { statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong' },
+        500,
+      ),
+    );
+    expect(await call('/user')).toEqual({
+      error: {
+        status: 500,
+        data: { statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong' },
+      },
+    });
+  });
+
+  it('reports a network failure as FETCH_ERROR', async () => {
+    stubFetch(new TypeError('Failed to fetch'));
+    expect(await call('/user')).toEqual({
+      error: { status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' },
+    });
+  });
+
+  it('adds the bearer token when one is available', async () => {
+    setTokenGetter(async () => 'token-123');
+    const { sent } = stubFetch(json({ id: 1 }));
+    await call('/user');
+    expect(sent().headers.get('authorization')).toBe('Bearer token-123');
+  });
+
+  it('sends no Authorization header when signed out', async () => {
+    setTokenGetter(async () => undefined);
+    const { sent } = stubFetch(json({ id: 1 }));
+    await call('/user');
+    expect(sent().headers.has('authorization')).toBe(false);
+  });
+
+  it('on a 401 forces one token refresh and retries once', async () => {
+    const getter = jest.fn(async ({ forceRefresh }: { forceRefresh: boolean }) =>
+      forceRefresh ? 'fresh' : 'stale',
+    );
+    setTokenGetter(getter);
+    const { fetchMock, sent } = stubFetch(json({ message: 'expired' }, 401), json({ id: 1 }));
+    expect(await call('/user')).toEqual({ data: { id: 1 } });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(sent(1).headers.get('authorization')).toBe('Bearer fresh');
+  });
+
+  it('passes a second 401 through and tells the session owner', async () => {
+    const onUnauthorized = jest.fn();
+    setUnauthorizedHandler(onUnauthorized);
+    setTokenGetter(async ({ forceRefresh }) => (forceRefresh ? 'fresh' : 'stale'));
+    stubFetch(json({ message: 'no' }, 401), json({ message: 'still no' }, 401));
+    expect(await call('/user')).toEqual({ error: { status: 401, data: { message: 'still no' } } });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+});

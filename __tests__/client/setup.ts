@@ -1,0 +1,57 @@
+import '@testing-library/jest-dom';
+import { cleanup, configure } from '@testing-library/react';
+import { setConfig } from '../../src/lib/config';
+import { setTokenGetter, setUnauthorizedHandler } from '../../src/lib/api';
+import { stubApi } from './api-stub';
+import { startConsoleGuard, stopConsoleGuard } from './console-guard';
+
+// The first visit to a lazy page compiles its chunk (ts-jest, cold cache, suites run in
+// parallel): findBy* waits up to 5 s instead of 1 s before calling a page missing.
+configure({ asyncUtilTimeout: 5000 });
+
+// antd's responsive pieces (Sider breakpoint, Grid) ask matchMedia; jsdom has none.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string): MediaQueryList => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+
+// antd measures with ResizeObserver (Menu overflow, Typography ellipsis).
+class ResizeObserverStub {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+Object.defineProperty(window, 'ResizeObserver', { writable: true, value: ResizeObserverStub });
+
+// jsdom reports "Not implemented" for pseudo-element styles through console.error; antd asks for them.
+const getComputedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => getComputedStyle(element);
+
+beforeEach(() => {
+  startConsoleGuard();
+  setConfig({
+    apiBase: '/api',
+    auth: { domain: 'http://localhost', clientId: 'test-client', audience: 'http://localhost/api' },
+  });
+  setTokenGetter(null);
+  setUnauthorizedHandler(null);
+  localStorage.clear();
+  // No test reaches the network: every call answers 404 unless the test stubs it.
+  stubApi({});
+});
+
+afterEach(() => {
+  // Unmount before the guard checks, so errors raised while unmounting count too.
+  cleanup();
+  if (jest.isMockFunction(globalThis.fetch)) jest.mocked(globalThis.fetch).mockRestore();
+  stopConsoleGuard();
+});

@@ -1,0 +1,2 @@
+// Style imports have no meaning in jsdom.
+export default {};

@@ -1,0 +1,91 @@
+import type { ReactElement } from 'react';
+import { render, type RenderOptions } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
+import { AppProviders } from '../../src/app/AppProviders';
+import { routes as appRoutes } from '../../src/app/router';
+import { makeStore, type AppStore, type RootState } from '../../src/app/store';
+import { fakeAuth, type FakeAuth } from './fakes/fakeAuth';
+
+export { allowConsoleErrors } from './console-guard';
+export { fakeAuth, type FakeAuth } from './fakes/fakeAuth';
+export { json, empty, stubApi } from './api-stub';
+export { testUser } from './fakes/user';
+
+interface ProviderOptions extends Omit<RenderOptions, 'wrapper'> {
+  preloadedState?: Partial<RootState>;
+  /** Where the router starts; `/` unless told. */
+  route?: string;
+  /** The identity provider behind the SDK; a signed-in coach unless told. */
+  auth?: FakeAuth;
+  store?: AppStore;
+}
+
+/**
+ * A fresh store whose auth saga talks to a fake SDK client (signed in unless told).
+ *
+ * @example
+ * const store = makeTestStore({ auth: fakeAuth({ signedIn: false }) });
+ */
+export function makeTestStore({
+  preloadedState,
+  auth = fakeAuth(),
+}: Pick<ProviderOptions, 'preloadedState' | 'auth'> = {}): AppStore {
+  return makeStore(preloadedState, { auth: auth.deps });
+}
+
+/**
+ * Renders a component inside a fresh store (signed in through a fake SDK unless `auth`
+ * says otherwise), the app's theme and a MemoryRouter.
+ *
+ * @example
+ * const { user, store } = renderWithProviders(<SideMenu />, { route: '/home/athlete' });
+ * await user.click(screen.getByRole('link', { name: 'Store' }));
+ */
+export function renderWithProviders(
+  ui: ReactElement,
+  {
+    preloadedState,
+    route = '/',
+    auth,
+    store = makeTestStore({ preloadedState, auth }),
+    ...options
+  }: ProviderOptions = {},
+) {
+  const user = userEvent.setup();
+  const view = render(
+    <AppProviders store={store}>
+      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+    </AppProviders>,
+    options,
+  );
+  return { store, user, ...view };
+}
+
+/**
+ * Renders the app's real route table (or the given one) at `route`, with a fresh store.
+ * `router.state.location` tells where navigation led.
+ *
+ * @example
+ * const { router } = renderRoute('/home');
+ * await screen.findByRole('heading', { name: 'Leaderboard' });
+ * expect(router.state.location.pathname).toBe('/home/leaderboard');
+ */
+export function renderRoute(
+  route: string,
+  {
+    preloadedState,
+    auth,
+    store = makeTestStore({ preloadedState, auth }),
+    routes = appRoutes,
+  }: ProviderOptions & { routes?: RouteObject[] } = {},
+) {
+  const user = userEvent.setup();
+  const router = createMemoryRouter(routes, { initialEntries: [route] });
+  const view = render(
+    <AppProviders store={store}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { store, user, router, ...view };
+}

@@ -1,0 +1,136 @@
+import path from 'node:path';
+import { ConfigError, loadConfig } from '../../server/config';
+
+describe('loadConfig', () => {
+  it('has defaults that run on a fresh machine', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: 'localhost',
+      publicUrl: 'http://localhost:3000',
+      dataDir: path.resolve('data'),
+      databaseUrl: undefined,
+      logLevel: 'info',
+      demoData: true,
+      defaultAthleteSpots: 50,
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      PUBLIC_URL: 'https://splitline.example.com/',
+      DATA_DIR: '/var/lib/splitline',
+      DATABASE_URL: 'postgres://u@db/splitline',
+      LOG_LEVEL: 'debug',
+      DEMO_DATA: 'off',
+      DEFAULT_ATHLETE_SPOTS: '120',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      publicUrl: 'https://splitline.example.com',
+      dataDir: '/var/lib/splitline',
+      databaseUrl: 'postgres://u@db/splitline',
+      logLevel: 'debug',
+      demoData: false,
+      defaultAthleteSpots: 120,
+    });
+  });
+
+  it.each([
+    ['true', true],
+    ['FALSE', false],
+    ['1', true],
+    ['0', false],
+    ['on', true],
+    ['off', false],
+  ])('reads DEMO_DATA=%s as %s', (text, expected) => {
+    expect(loadConfig({ DEMO_DATA: text }).demoData).toBe(expected);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+    });
+  });
+
+  it('names every bad variable, its value and what it expects', () => {
+    const load = () =>
+      loadConfig({
+        PORT: 'eighty',
+        DEMO_DATA: 'maybe',
+        LOG_LEVEL: 'loud',
+        PUBLIC_URL: 'example.com',
+        DEFAULT_ATHLETE_SPOTS: '-1',
+      });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(
+      [
+        'Invalid configuration:',
+        '  PORT="eighty": expected a port number from 0 to 65535',
+        '  PUBLIC_URL="example.com": expected an http(s) URL such as https://splitline.example.com',
+        '  LOG_LEVEL="loud": expected one of fatal, error, warn, info, debug, trace, silent',
+        '  DEMO_DATA="maybe": expected true or false (also 1/0, on/off, yes/no)',
+        '  DEFAULT_ATHLETE_SPOTS="-1": expected a whole number, 0 or more',
+      ].join('\n'),
+    );
+  });
+
+  it('refuses a port out of range', () => {
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(
+      'PORT="70000": expected a port number from 0 to 65535',
+    );
+  });
+  it('has identity defaults: embedded provider, mail to the outbox', () => {
+    expect(loadConfig({})).toMatchObject({
+      smtpUrl: undefined,
+      mailFrom: 'Splitline <no-reply@splitline.local>',
+      auth0Domain: undefined,
+      auth0ClientId: undefined,
+      auth0Audience: undefined,
+      auth0ManagementClientId: undefined,
+      auth0ManagementClientSecret: undefined,
+      auth0Connection: 'Username-Password-Authentication',
+    });
+  });
+
+  it('reads the identity variables', () => {
+    const config = loadConfig({
+      SMTP_URL: 'smtps://u:p@mail.example.com:465',
+      MAIL_FROM: 'Coach <coach@example.com>',
+      AUTH0_DOMAIN: 'splitline.eu.auth0.com',
+      AUTH0_CLIENT_ID: 'spa-client',
+      AUTH0_AUDIENCE: 'https://api.splitline.app',
+      AUTH0_MANAGEMENT_CLIENT_ID: 'mgmt',
+      AUTH0_MANAGEMENT_CLIENT_SECRET: 's3cret',
+      AUTH0_CONNECTION: 'Coaches',
+    });
+    expect(config).toMatchObject({
+      smtpUrl: 'smtps://u:p@mail.example.com:465',
+      mailFrom: 'Coach <coach@example.com>',
+      auth0Domain: 'splitline.eu.auth0.com',
+      auth0ClientId: 'spa-client',
+      auth0Audience: 'https://api.splitline.app',
+      auth0ManagementClientId: 'mgmt',
+      auth0ManagementClientSecret: 's3cret',
+      auth0Connection: 'Coaches',
+    });
+  });
+
+  it('wants AUTH0_DOMAIN, AUTH0_CLIENT_ID and AUTH0_AUDIENCE together or not at all', () => {
+    expect(() => loadConfig({ AUTH0_DOMAIN: 'splitline.eu.auth0.com' })).toThrow(
+      'AUTH0_DOMAIN, AUTH0_CLIENT_ID, AUTH0_AUDIENCE go together: set all three (sign-in at Auth0) ' +
+        'or none (the embedded identity provider); missing AUTH0_CLIENT_ID, AUTH0_AUDIENCE',
+    );
+    expect(() => loadConfig({ AUTH0_MANAGEMENT_CLIENT_SECRET: 's' })).toThrow(
+      'missing AUTH0_MANAGEMENT_CLIENT_ID',
+    );
+  });
+
+  it('refuses a mail URL that is not SMTP', () => {
+    expect(() => loadConfig({ SMTP_URL: 'http://mail' })).toThrow('SMTP_URL="http://mail"');
+  });
+});

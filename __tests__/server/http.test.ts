@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { App } from '../../server/app';
+import { buildTestApp } from './helpers/build-test-app';
+
+const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+describe('HTTP behaviour shared by every route', () => {
+  let app: App;
+  let appDir: string;
+  beforeAll(async () => {
+    // A stand-in for webpack's output in dist/app.
+    appDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'splitline-app-'));
+    await fs.promises.writeFile(
+      path.join(appDir, 'index.html'),
+      '<!doctype html><title>Splitline</title>',
+    );
+    await fs.promises.writeFile(path.join(appDir, 'main.js'), 'console.log(1)');
+    app = await buildTestApp({
+      env: { PUBLIC_URL: 'https://coach.example.com/' },
+      config: { appDir },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await fs.promises.rm(appDir, { recursive: true, force: true });
+  });
+
+  it('gives every answer a request id, keeping the caller’s', async () => {
+    const given = await app.inject({ url: '/api/health', headers: { 'x-request-id': 'lb-1234' } });
+    expect(given.headers['x-request-id']).toBe('lb-1234');
+    const fresh = await app.inject('/api/health');
+    expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const unsafe = await app.inject({
+      url: '/api/health',
+      headers: { 'x-request-id': 'a b\u0007<script>' },
+    });
+    expect(unsafe.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('sends security headers with a policy that fits the app', async () => {
+    const response = await app.inject({ url: '/', headers: html });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("img-src 'self' data: blob:");
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['strict-transport-security']).toContain('max-age=');
+  });
+
+  it('serves the app for browser navigations to app routes (history fallback)', async () => {
+    const response = await app.inject({ url: '/home/athlete?tab=2', headers: html });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toContain('<title>Splitline</title>');
+  });
+
+  it('serves the app’s files', async () => {
+    const response = await app.inject('/main.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('console.log(1)');
+  });
+
+  it.each(['/api/x', '/missing.js'])('does not answer %s with the app', async (url) => {
+    const response = await app.inject({ url, headers: html });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Not found' });
+  });
+
+  it.each(['/authorize', '/oauth/token', '/.well-known/openid-configuration'])(
+    'leaves %s to the identity provider',
+    async (url) => {
+      const response = await app.inject({ url, headers: html });
+      expect(response.body).not.toContain('<title>Splitline</title>');
+    },
+  );
+
+  it('does not answer non-browser requests with the app', async () => {
+    const response = await app.inject({
+      url: '/home/athlete',
+      headers: { accept: 'application/json' },
+    });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('publishes the app’s runtime configuration', async () => {
+    const response = await app.inject('/config.json');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      apiBase: '/api',
+      auth: {
+        domain: 'https://coach.example.com',
+        clientId: 'splitline-app',
+        audience: 'https://coach.example.com/api',
+      },
+    });
+  });
+
+  it('publishes the API reference', async () => {
+    const ui = await app.inject({ url: '/api/docs', headers: html });
+    expect(ui.statusCode).toBeLessThan(400);
+    const document = await app.inject('/api/docs/json');
+    expect(document.statusCode).toBe(200);
+    const openapi = document.json();
+    expect(openapi.openapi).toMatch(/^3\./);
+    expect(Object.keys(openapi.paths)).toEqual(
+      expect.arrayContaining(['/api/health', '/config.json']),
+    );
+    expect(Object.keys(openapi.paths)).not.toContain('/*');
+  });
+});
+
+describe('without a built app', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await buildTestApp({
+      config: { appDir: path.join(os.tmpdir(), 'splitline-no-app-here') },
+    });
+  });
+  afterAll(() => app.close());
+
+  it('still serves the API and says what to do on app routes', async () => {
+    expect((await app.inject('/api/health')).statusCode).toBe(200);
+    const response = await app.inject({ url: '/home', headers: html });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    expect(response.body).toContain('npm run build:app');
+  });
+});

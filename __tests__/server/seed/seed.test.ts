@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import { openDatabase, type DatabaseHandle } from '../../../server/db/connect';
+import { bulkTableIndexes } from '../../../server/db/indexes';
+import { migrateToLatest } from '../../../server/db/migrate';
+import { migrations } from '../../../server/db/migrations';
+import { verifyPassword } from '../../../server/identity/password';
+import { DEMO_EMAIL, DEMO_PASSWORD, ensureDemoAccount } from '../../../server/seed/demo';
+import { SeedRefusedError, seedAccount } from '../../../server/seed/seed';
+
+/** A fresh database for this file: a temp PGlite dir, or a new database on DATABASE_URL's server. */
+let handle: DatabaseHandle;
+let cleanup: () => Promise<void>;
+
+beforeAll(async () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'splitline-seed-'));
+  let databaseUrl: string | undefined;
+  if (process.env.DATABASE_URL) {
+    const admin = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
+    const name = `splitline_seed_test_${process.pid}`;
+    await sql`drop database if exists ${sql.id(name)}`.execute(admin.db);
+    await sql`create database ${sql.id(name)}`.execute(admin.db);
+    const url = new URL(process.env.DATABASE_URL);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    cleanup = async () => {
+      await sql`drop database if exists ${sql.id(name)}`.execute(admin.db);
+      await admin.close();
+    };
+  } else {
+    cleanup = async () => fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  handle = await openDatabase({ databaseUrl, dataDir });
+  await migrateToLatest(handle.db as Kysely<unknown>, migrations);
+}, 60_000);
+
+afterAll(async () => {
+  await handle.close();
+  await cleanup();
+});
+
+const count = async (
+  table: 'results' | 'result_splits' | 'athletes' | 'roster_athletes',
+  accountId: string,
+) => {
+  const row = await handle.db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('account_id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+};
+
+describe('seedAccount', () => {
+  const options = {
+    email: 'Coach@Example.org',
+    password: 'secret-pw',
+    athletes: 60,
+    results: 3_000,
+    seed: 3,
+    until: new Date('2025-06-30'),
+  };
+
+  it('creates the account with a sign-in credential and fills it', async () => {
+    const summary = await seedAccount(handle.db, options);
+    expect(summary).toMatchObject({ createdAccount: true, athletes: 60, results: 3_000 });
+    const credential = await handle.db
+      .selectFrom('identity_credentials')
+      .selectAll()
+      .executeTakeFirstOrThrow();
+    await expect(verifyPassword('secret-pw', credential.password_hash)).resolves.toBe(true);
+    const user = await handle.db
+      .selectFrom('users')
+      .selectAll()
+      .where('auth_subject', '=', credential.id)
+      .executeTakeFirstOrThrow();
+    expect(user.athlete_spots).toBeGreaterThanOrEqual(110);
+    expect(await count('results', user.id)).toBe(3_000);
+    expect(await count('result_splits', user.id)).toBe(summary.splits);
+    expect(await count('athletes', user.id)).toBe(60);
+    expect(await count('roster_athletes', user.id)).toBeGreaterThanOrEqual(60);
+  });
+
+  it('refuses an account that has results, unless asked to append', async () => {
+    await expect(seedAccount(handle.db, options)).rejects.toThrow(SeedRefusedError);
+    const summary = await seedAccount(handle.db, {
+      ...options,
+      append: true,
+      email: 'coach@example.org',
+    });
+    expect(summary.createdAccount).toBe(false);
+    expect(await count('results', summary.accountId)).toBe(6_000);
+    expect(await count('athletes', summary.accountId)).toBe(120);
+  });
+
+  it('rebuilds the dropped indexes after a bulk load, and leaves nothing behind on failure', async () => {
+    const summary = await seedAccount(handle.db, {
+      ...options,
+      email: 'bulk@example.org',
+      bulkThreshold: 0,
+    });
+    const { rows } = await sql<{
+      indexname: string;
+    }>`select indexname from pg_indexes where tablename in ('results', 'result_splits')`.execute(
+      handle.db,
+    );
+    expect(rows.map((row) => row.indexname)).toEqual(
+      expect.arrayContaining(bulkTableIndexes.map((index) => index.name)),
+    );
+    expect(await count('results', summary.accountId)).toBe(3_000);
+
+    const crash = () => {
+      throw new Error('crashed after the athletes');
+    };
+    const failing = seedAccount(handle.db, { ...options, email: 'bad@example.org', log: crash });
+    await expect(failing).rejects.toThrow('crashed after the athletes');
+    const users = await handle.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'bad@example.org')
+      .execute();
+    expect(users).toEqual([]);
+  });
+});
+
+describe('ensureDemoAccount', () => {
+  it('creates the demo account once, and logs how to sign in', async () => {
+    const messages: string[] = [];
+    const log = { info: (message: string) => messages.push(message) };
+    const first = await ensureDemoAccount(handle.db, { log, publicUrl: 'http://localhost:3000' });
+    expect(first).toMatchObject({ athletes: 400, rosters: 6, results: 30_000 });
+    expect(messages.join('\n')).toContain(DEMO_EMAIL);
+    expect(messages.join('\n')).toContain(DEMO_PASSWORD);
+    expect(messages.join('\n')).toContain('http://localhost:3000');
+
+    await expect(
+      ensureDemoAccount(handle.db, { log, publicUrl: 'http://localhost:3000' }),
+    ).resolves.toBeNull();
+    expect(messages).toHaveLength(1);
+    expect(await count('results', first!.accountId)).toBe(30_000);
+  });
+});

@@ -1,0 +1,60 @@
+// @ts-check
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+/**
+ * Import rules keep the layers apart (docs/architecture.md):
+ * lib/components -> features -> app, features never import each other,
+ * the app never imports the server, the server never imports the app.
+ */
+const featureNames = ['auth', 'athletes', 'results', 'leaderboard', 'history', 'account', 'reports', 'integration', 'store', 'profiles', 'verification'];
+
+export default tseslint.config(
+  { ignores: ['.scratch/**', 'dist/**', 'data/**', 'coverage/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    // Without a resolver that knows .ts/.tsx, no relative import resolves and the
+    // restricted-paths zones below silently never fire.
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] })] },
+    rules: {
+      'import-x/no-cycle': 'off',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src', from: './server', message: 'The app talks to the server over HTTP only.' },
+            { target: './server', from: './src', message: 'The server does not import the app.' },
+            { target: './contract', from: ['./src', './server'], message: 'contract/ depends on nothing of ours.' },
+            { target: ['./src/lib', './src/components'], from: ['./src/features', './src/app'], message: 'lib/ and components/ are below features.' },
+            { target: './src/features', from: './src/app', except: ['./hooks.ts', './store.ts', './paths.ts'], message: 'Features may use only the typed hooks, store types and paths of app/.' },
+            ...featureNames.map((name) => ({
+              target: `./src/features/${name}`,
+              from: './src/features',
+              except: [`./${name}`],
+              message: 'Features do not import each other; share through lib/ or components/.',
+            })),
+          ],
+        },
+      ],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/*.tsx', 'src/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    languageOptions: { globals: globals.node },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+);

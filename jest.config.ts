@@ -1,0 +1,45 @@
+import type { Config } from 'jest';
+
+/** ESM-only packages that the client bundle imports; jest must transform them. */
+const esmPackages = ['ky'].join('|');
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'client',
+      // jsdom plus Node's fetch, streams and AbortController (see the file).
+      testEnvironment: '<rootDir>/__tests__/client/environment.ts',
+      roots: ['<rootDir>/__tests__/client'],
+      testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      setupFilesAfterEnv: ['<rootDir>/__tests__/client/setup.ts'],
+      transform: {
+        // useESM: files jest loads as ES modules (ky, under --experimental-vm-modules) stay ESM; the rest becomes CommonJS.
+        '^.+\\.(t|j)sx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json', useESM: true }],
+      },
+      transformIgnorePatterns: [`/node_modules/(?!(${esmPackages})/)`],
+      moduleNameMapper: {
+        '\\.(css|less)$': '<rootDir>/__tests__/client/style-stub.ts',
+        '\\.(svg|png|jpg|webp)$': '<rootDir>/__tests__/client/file-stub.ts',
+      },
+    },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/__tests__/server'],
+      // Only *.test.ts: helpers/ and fixtures/ sit beside the tests (jest's default
+      // would run every file under __tests__/).
+      testMatch: ['**/*.test.ts'],
+      transform: {
+        '^.+\\.ts$': [
+          'ts-jest',
+          { tsconfig: '<rootDir>/tsconfig.server.json', isolatedModules: true },
+        ],
+      },
+    },
+  ],
+  // Global only: jest-circus ignores a project-level testTimeout. Server test files start
+  // an embedded database (initdb takes a few seconds on a fresh directory).
+  testTimeout: 30000,
+};
+
+export default config;

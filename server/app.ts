@@ -1,0 +1,94 @@
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import type {
+  FastifyPluginAsyncTypebox,
+  TypeBoxTypeProvider,
+} from '@fastify/type-provider-typebox';
+import fp from 'fastify-plugin';
+import type { Config } from './config';
+import api from './api';
+import appConfigRoutes from './app-config/routes';
+import { loggerOptions, requestId } from './logger';
+import identityPlugin from './identity/plugin';
+import type { IdentitySettings } from './identity/settings';
+import authPlugin from './plugins/auth';
+import configPlugin from './plugins/config';
+import databasePlugin from './plugins/database';
+import docsPlugin from './plugins/docs';
+import errorsPlugin from './plugins/errors';
+import securityPlugin from './plugins/security';
+import staticPlugin from './plugins/static';
+import logoFiles from './user/logo-files';
+
+/** The server instance, with TypeBox types for request and reply. */
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+export interface BuildAppOptions {
+  config: Config;
+  /** Overrides the logger built from the config (tests pass `false`). */
+  logger?: FastifyServerOptions['logger'];
+  /** Overrides identity settings taken from the config (tests: Auth0 mode, purge interval). */
+  identity?: Partial<IdentitySettings>;
+}
+
+/**
+ * The whole server as one plugin: shared machinery first (config, errors, security,
+ * database, identity and the API's auth hook, API docs), then the routes, one folder
+ * per domain. Not encapsulated (fastify-plugin), so that its decorators and error
+ * handler reach the root instance. Identity comes before the docs so that its sign-in
+ * pages stay out of the API reference.
+ */
+const plugins: FastifyPluginAsyncTypebox<{
+  config: Config;
+  identity?: Partial<IdentitySettings>;
+}> = async (app, { config, identity }) => {
+  await app.register(configPlugin, { config });
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(databasePlugin);
+  await app.register(identityPlugin, identity ?? {});
+  await app.register(authPlugin);
+  await app.register(docsPlugin);
+  await app.register(staticPlugin);
+  await app.register(logoFiles);
+  await app.register(appConfigRoutes);
+  await app.register(api, { prefix: '/api' });
+};
+export const splitline = fp(plugins, { name: 'splitline', fastify: '5.x' });
+
+/**
+ * Builds the server, not yet started: `inject()` and `listen()` start it (running the
+ * migrations), so tests may still add routes before their first request.
+ * @example const app = buildApp({ config: loadConfig() }); await app.listen({ port: 3000 });
+ */
+export function buildApp({ config, logger, identity }: BuildAppOptions): App {
+  const app = Fastify({
+    logger: logger ?? loggerOptions(config),
+    genReqId: requestId,
+    requestIdHeader: false, // requestId() reads and checks x-request-id itself
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    // A request reports every problem with its input at once, not only the first.
+    ajv: { customOptions: { allErrors: true } },
+    // Migrations run while the database plugin loads, and may take long on a big database.
+    pluginTimeout: 120_000,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  void app.register(splitline, { config, identity });
+  return app;
+}

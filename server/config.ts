@@ -1,0 +1,213 @@
+import path from 'node:path';
+import { Type, type Static, type TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import { projectRoot } from './paths';
+
+/**
+ * The server's configuration: environment variables, checked once at start so that a
+ * typo stops the server with a message naming the variable instead of failing later.
+ * Each variable's `description` is what the error message says it expects.
+ */
+const LogLevel = Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+  default: 'info',
+  description: 'one of fatal, error, warn, info, debug, trace, silent',
+});
+
+const Environment = Type.Object({
+  PORT: Type.Integer({
+    minimum: 0,
+    maximum: 65535,
+    default: 3000,
+    description: 'a port number from 0 to 65535',
+  }),
+  // 'localhost' answers on 127.0.0.1 and ::1 only: reachable by the person running it,
+  // not by the network. Containers and hosts behind a proxy set HOST=0.0.0.0.
+  HOST: Type.String({
+    minLength: 1,
+    default: 'localhost',
+    description: 'a host name or IP address',
+  }),
+  PUBLIC_URL: Type.Optional(
+    Type.String({
+      pattern: '^https?://[^\\s/]+(/[^\\s]*)?$',
+      description: 'an http(s) URL such as https://splitline.example.com',
+    }),
+  ),
+  DATA_DIR: Type.String({ minLength: 1, default: './data', description: 'a directory path' }),
+  DATABASE_URL: Type.Optional(
+    Type.String({
+      pattern: '^postgres(ql)?://',
+      description: 'a postgres:// connection URL (unset: embedded database)',
+    }),
+  ),
+  LOG_LEVEL: LogLevel,
+  DEMO_DATA: Type.Boolean({
+    default: true,
+    description: 'true or false (also 1/0, on/off, yes/no)',
+  }),
+  DEFAULT_ATHLETE_SPOTS: Type.Integer({
+    minimum: 0,
+    default: 50,
+    description: 'a whole number, 0 or more',
+  }),
+  SMTP_URL: Type.Optional(
+    Type.String({
+      pattern: '^smtps?://',
+      description: 'an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587',
+    }),
+  ),
+  MAIL_FROM: Type.String({
+    minLength: 3,
+    default: 'Splitline <no-reply@splitline.local>',
+    description: 'a sender such as Splitline <no-reply@example.com>',
+  }),
+  AUTH0_DOMAIN: Type.Optional(
+    Type.String({
+      pattern: '^(https?://)?[a-zA-Z0-9.-]+(:\\d+)?/?$',
+      description: 'an Auth0 tenant domain such as splitline.eu.auth0.com',
+    }),
+  ),
+  AUTH0_CLIENT_ID: Type.Optional(Type.String({ description: "the app's Auth0 client id" })),
+  AUTH0_AUDIENCE: Type.Optional(
+    Type.String({ description: 'the Auth0 API identifier, such as https://api.splitline.app' }),
+  ),
+  AUTH0_MANAGEMENT_CLIENT_ID: Type.Optional(
+    Type.String({ description: 'a Management API client id' }),
+  ),
+  AUTH0_MANAGEMENT_CLIENT_SECRET: Type.Optional(
+    Type.String({ description: 'a Management API client secret' }),
+  ),
+  AUTH0_CONNECTION: Type.String({
+    minLength: 1,
+    default: 'Username-Password-Authentication',
+    description: "the name of Auth0's database connection",
+  }),
+});
+type Environment = Static<typeof Environment>;
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Where users reach the server, without a trailing slash. */
+  publicUrl: string;
+  dataDir: string;
+  /** Unset: the embedded database (PGlite) in `dataDir`. */
+  databaseUrl: string | undefined;
+  logLevel: Environment['LOG_LEVEL'];
+  demoData: boolean;
+  defaultAthleteSpots: number;
+  /** Unset: mail goes to `<dataDir>/outbox` and the log (server/identity/mailer.ts). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** All three set: sign-in happens at Auth0 and the embedded provider is off. */
+  auth0Domain: string | undefined;
+  auth0ClientId: string | undefined;
+  auth0Audience: string | undefined;
+  /** A Management API client, for resending the verification mail and password changes. */
+  auth0ManagementClientId: string | undefined;
+  auth0ManagementClientSecret: string | undefined;
+  auth0Connection: string;
+  /** The built app (webpack output) that the server serves. */
+  appDir: string;
+  production: boolean;
+}
+
+/** Thrown when the environment is invalid; its message lists every bad variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/**
+ * Reads and checks the configuration.
+ * @example loadConfig({ PORT: '0', DATA_DIR: '/tmp/x', DEMO_DATA: 'off' })
+ * @throws ConfigError naming each bad variable, its value and what was expected
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const raw = pickVariables(env);
+  // Default() and Convert() may change their argument: keep `raw` for the messages.
+  const value = Value.Convert(
+    Environment,
+    Value.Default(Environment, structuredClone(raw)),
+  ) as Record<string, unknown>;
+  const bad = new Set(
+    [...Value.Errors(Environment, value)].map((error) => error.instancePath.split('/')[1] ?? ''),
+  );
+  const lines = [...bad].map(
+    (name) => `  ${name}=${JSON.stringify(raw[name])}: expected ${describe(name)}`,
+  );
+  lines.push(...incompleteGroups(raw));
+  if (lines.length > 0) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  const checked = value as Environment;
+  return {
+    port: checked.PORT,
+    host: checked.HOST,
+    publicUrl: (checked.PUBLIC_URL ?? `http://localhost:${checked.PORT}`).replace(/\/+$/, ''),
+    dataDir: path.resolve(checked.DATA_DIR),
+    databaseUrl: checked.DATABASE_URL,
+    logLevel: checked.LOG_LEVEL,
+    demoData: checked.DEMO_DATA,
+    defaultAthleteSpots: checked.DEFAULT_ATHLETE_SPOTS,
+    smtpUrl: checked.SMTP_URL,
+    mailFrom: checked.MAIL_FROM,
+    auth0Domain: checked.AUTH0_DOMAIN,
+    auth0ClientId: checked.AUTH0_CLIENT_ID,
+    auth0Audience: checked.AUTH0_AUDIENCE,
+    auth0ManagementClientId: checked.AUTH0_MANAGEMENT_CLIENT_ID,
+    auth0ManagementClientSecret: checked.AUTH0_MANAGEMENT_CLIENT_SECRET,
+    auth0Connection: checked.AUTH0_CONNECTION,
+    appDir: path.join(projectRoot, 'dist', 'app'),
+    production: env.NODE_ENV === 'production',
+  };
+}
+
+/**
+ * Variables that only work together: with some of AUTH0_DOMAIN, AUTH0_CLIENT_ID and
+ * AUTH0_AUDIENCE the server would silently fall back to the embedded provider, and the
+ * app would sign in somewhere the operator did not mean.
+ */
+const groups = [
+  {
+    names: ['AUTH0_DOMAIN', 'AUTH0_CLIENT_ID', 'AUTH0_AUDIENCE'],
+    why: 'set all three (sign-in at Auth0) or none (the embedded identity provider)',
+  },
+  {
+    names: ['AUTH0_MANAGEMENT_CLIENT_ID', 'AUTH0_MANAGEMENT_CLIENT_SECRET'],
+    why: 'set both (the Auth0 Management API client) or neither',
+  },
+];
+
+function incompleteGroups(raw: Record<string, unknown>): string[] {
+  return groups.flatMap(({ names, why }) => {
+    const missing = names.filter((name) => raw[name] === undefined);
+    if (missing.length === 0 || missing.length === names.length) return [];
+    return [`  ${names.join(', ')} go together: ${why}; missing ${missing.join(', ')}`];
+  });
+}
+
+const booleanWords: Record<string, boolean> = {
+  true: true,
+  false: false,
+  '1': true,
+  '0': false,
+  on: true,
+  off: false,
+  yes: true,
+  no: false,
+};
+
+/** Our variables only; an empty value counts as unset (as docker-compose leaves them). */
+function pickVariables(env: NodeJS.ProcessEnv): Record<string, unknown> {
+  const raw: Record<string, unknown> = {};
+  for (const name of Object.keys(Environment.properties)) {
+    const text = env[name]?.trim();
+    if (text === undefined || text === '') continue;
+    const schema = (Environment.properties as Record<string, TSchema & { type?: string }>)[name];
+    raw[name] = schema?.type === 'boolean' ? (booleanWords[text.toLowerCase()] ?? text) : text;
+  }
+  return raw;
+}
+
+function describe(name: string): string {
+  const schema = (Environment.properties as Record<string, { description?: string }>)[name];
+  return schema?.description ?? 'a valid value';
+}

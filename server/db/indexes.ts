@@ -1,0 +1,58 @@
+/**
+ * Secondary indexes of the two big tables, results and result_splits: the single source of
+ * their definitions. Migration 001 creates them from here, and the bulk loader of
+ * server/seed/ drops and recreates them from here around a large load (a sorted
+ * CREATE INDEX is far faster than maintaining them row by row), so both always agree.
+ * Primary keys and unique constraints stay in the migration: they are never dropped.
+ */
+export interface IndexDefinition {
+  name: string;
+  table: 'results' | 'result_splits';
+  /** The complete `create index ...` statement. */
+  ddl: string;
+}
+
+export const bulkTableIndexes: readonly IndexDefinition[] = [
+  {
+    name: 'results_board',
+    table: 'results',
+    ddl: `create index results_board on results (account_id, event_type_id, distance_mm, result)
+      include (athlete_id, recorded_at, lane_id)`,
+  },
+  {
+    name: 'results_type_time',
+    table: 'results',
+    ddl: 'create index results_type_time on results (account_id, event_type_id, recorded_at, id) include (athlete_id)',
+  },
+  {
+    name: 'results_time',
+    table: 'results',
+    ddl: 'create index results_time on results (account_id, recorded_at, id)',
+  },
+  {
+    name: 'results_program_time',
+    table: 'results',
+    ddl: 'create index results_program_time on results (account_id, program, recorded_at, id)',
+  },
+  {
+    name: 'results_athlete',
+    table: 'results',
+    ddl: `create index results_athlete on results (athlete_id, event_type_id, recorded_at)
+      include (account_id, distance_mm, result)`,
+  },
+  {
+    name: 'result_splits_board',
+    table: 'result_splits',
+    ddl: `create index result_splits_board on result_splits
+      (account_id, event_type_id, distance_mm, split_distance_mm, split_ms)
+      include (athlete_id, recorded_at, lane_id)`,
+  },
+];
+
+/** `create index` statements of one table, joined for a multi-statement `sql.raw`. */
+export function indexDdl(table: IndexDefinition['table']): string {
+  return bulkTableIndexes
+    .filter((index) => index.table === table)
+    .map((index) => `${index.ddl};`)
+    .join('\n');
+}

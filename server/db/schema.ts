@@ -1,0 +1,232 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Kysely's view of the tables that migrations/001_schema.ts creates (and later ones change).
+ * bigint ids arrive as strings on both engines; numeric as strings too.
+ */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type BigId = ColumnType<string, string | number | undefined, never>;
+type BigRef = ColumnType<string, string | number, string | number>;
+type Numeric = ColumnType<string, string | number, string | number>;
+
+export interface UsersTable {
+  id: Generated<string>;
+  auth_subject: string;
+  email: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  organisation: Generated<string>;
+  has_updated_profile: Generated<boolean>;
+  athlete_spots: number;
+  logo_url: string | null;
+  /** Migration 003: the last resend of the verification mail (rate limit). */
+  verification_mail_sent_at: ColumnType<
+    Date | null,
+    Date | string | null | undefined,
+    Date | string | null
+  >;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface SportsTable {
+  id: number;
+  name: string;
+}
+
+export interface PositionsTable {
+  id: number;
+  sport_id: number;
+  name: string;
+  abbreviation: string;
+}
+
+export type EventUnit = 'time' | 'distance' | 'height';
+
+export interface EventTypesTable {
+  id: Generated<number>;
+  account_id: string | null;
+  code: string;
+  name: string;
+  unit: EventUnit;
+  lower_is_better: boolean;
+  default_distance_mm: number | null;
+  split_distances_mm: ColumnType<number[], number[] | undefined, number[]>;
+  created_at: CreatedAt;
+}
+
+export interface EventAliasesTable {
+  id: BigId;
+  account_id: string;
+  event_type_id: number;
+  name: string;
+  distance_mm: number | null;
+  created_at: CreatedAt;
+}
+
+export interface RostersTable {
+  id: BigId;
+  account_id: string;
+  name: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export type Gender = 'female' | 'male' | 'other';
+
+export interface AthletesTable {
+  id: BigId;
+  account_id: string;
+  first_name: string;
+  middle_name: Generated<string>;
+  last_name: string;
+  first_name_key: string;
+  middle_name_key: Generated<string>;
+  last_name_key: string;
+  gender: Gender | null;
+  birth_date: ColumnType<string | null, string | null | undefined, string | null>;
+  graduation_year: number | null;
+  sport_id: number | null;
+  position_id: number | null;
+  height_cm: Numeric | null;
+  weight_kg: Numeric | null;
+  external_id: string | null;
+  email: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface RosterAthletesTable {
+  roster_id: BigRef;
+  athlete_id: BigRef;
+  account_id: string;
+}
+
+export type Program = 'none' | 'gamespeed' | 'eapi' | 'manualentry';
+export type ResultSource = 'device' | 'import' | 'manual';
+export type TimingMethod = 'electronic' | 'hand';
+
+export interface ResultsTable {
+  id: BigId;
+  account_id: string;
+  athlete_id: BigRef;
+  event_type_id: number;
+  event_alias_id: BigRef | null;
+  lane_id: number | null;
+  recorded_at: Timestamp;
+  distance_mm: number;
+  result: number;
+  program: Generated<Program>;
+  source: ResultSource;
+  timing_method: Generated<TimingMethod>;
+  client_id: string;
+  implausible: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface ResultSplitsTable {
+  result_id: BigRef;
+  split_distance_mm: number;
+  split_ms: number;
+  account_id: string;
+  athlete_id: BigRef;
+  event_type_id: number;
+  distance_mm: number;
+  lane_id: number | null;
+  recorded_at: Timestamp;
+}
+
+export interface ApiKeysTable {
+  id: BigId;
+  account_id: string;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  created_at: CreatedAt;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+export interface ScoringTablesTable {
+  id: Generated<number>;
+  index_name: 'eapi' | 'easi';
+  version: number;
+  data: ColumnType<unknown, string, string>;
+  created_at: CreatedAt;
+}
+
+export interface ProfilesTable {
+  id: BigId;
+  account_id: string;
+  athlete_id: BigRef;
+  index_name: 'eapi' | 'easi';
+  scoring_table_id: number;
+  measured_on: string;
+  measurements: ColumnType<Record<string, number>, string, string>;
+  points: ColumnType<Record<string, number>, string, string>;
+  overall_index: number;
+  created_at: CreatedAt;
+}
+
+export interface IdentityCredentialsTable {
+  id: Generated<string>;
+  email: string;
+  password_hash: string;
+  email_verified: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface IdentityTokensTable {
+  token_hash: string;
+  credential_id: string;
+  purpose: 'verify-email' | 'reset-password';
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export interface IdentityStoreTable {
+  model: string;
+  id: string;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  grant_id: string | null;
+  uid: string | null;
+  expires_at: Timestamp | null;
+  consumed_at: Timestamp | null;
+}
+
+export interface IdentityKeysTable {
+  kid: string;
+  private_jwk: ColumnType<Record<string, unknown>, string, string>;
+  created_at: CreatedAt;
+}
+
+export interface Database {
+  users: UsersTable;
+  sports: SportsTable;
+  positions: PositionsTable;
+  event_types: EventTypesTable;
+  event_aliases: EventAliasesTable;
+  rosters: RostersTable;
+  athletes: AthletesTable;
+  roster_athletes: RosterAthletesTable;
+  results: ResultsTable;
+  result_splits: ResultSplitsTable;
+  api_keys: ApiKeysTable;
+  scoring_tables: ScoringTablesTable;
+  profiles: ProfilesTable;
+  identity_credentials: IdentityCredentialsTable;
+  identity_tokens: IdentityTokensTable;
+  identity_store: IdentityStoreTable;
+  identity_keys: IdentityKeysTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type Athlete = Selectable<AthletesTable>;
+export type NewAthlete = Insertable<AthletesTable>;
+export type AthleteUpdate = Updateable<AthletesTable>;
+export type Result = Selectable<ResultsTable>;
+export type NewResult = Insertable<ResultsTable>;
+export type NewResultSplit = Insertable<ResultSplitsTable>;

@@ -1,0 +1,33 @@
+import fp from 'fastify-plugin';
+import type { Kysely } from 'kysely';
+import { openDatabase } from '../db/connect';
+import { migrateToLatest } from '../db/migrate';
+import { migrations } from '../db/migrations';
+import type { Database } from '../db/schema';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The typed query builder over PGlite or PostgreSQL (server/db/). */
+    db: Kysely<Database>;
+  }
+}
+
+/**
+ * Opens the database, migrates it to the latest schema before any route is served, and
+ * closes it (releasing the data-dir lock) when the server closes.
+ */
+export default fp(
+  async (app) => {
+    const handle = await openDatabase(app.config);
+    app.addHook('onClose', async () => handle.close());
+    try {
+      const applied = await migrateToLatest(handle.db as Kysely<unknown>, migrations);
+      app.log.info({ engine: handle.engine, applied }, 'database ready');
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+    app.decorate('db', handle.db);
+  },
+  { name: 'database', dependencies: ['config'], fastify: '5.x' },
+);

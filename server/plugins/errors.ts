@@ -1,0 +1,43 @@
+import type { FastifyError } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ServerErrorBody } from '../../contract/errors';
+import { HttpError } from './http-errors';
+import { fieldErrors } from './validation-errors';
+
+/**
+ * The one error handler. Client errors say what was wrong; server errors say nothing of
+ * their cause (it goes to the log, under the request id that the answer carries).
+ * - schema validation failure → 400 `{ errors: { field: [messages] } }`
+ * - `badRequest()` / `notFound()` / ... (plugins/http-errors.ts) → their status and body
+ * - other 400s from Fastify (malformed JSON, ...) → 400 `{ errors: { request: [message] } }`
+ * - other 4xx from Fastify and its plugins (413, 415, 429) → `{ message }`
+ * - anything else → 500 `{ message: 'Internal server error', requestId }`
+ */
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error.validation) {
+        return reply
+          .code(400)
+          .send({ errors: fieldErrors(error.validation, error.validationContext) });
+      }
+      if (error instanceof HttpError) {
+        return reply.code(error.statusCode).send(error.body);
+      }
+      const status = error.statusCode ?? 500;
+      if (status === 400) {
+        return reply.code(400).send({ errors: { request: [error.message] } });
+      }
+      if (status > 400 && status < 500) {
+        return reply.code(status).send({ message: error.message });
+      }
+      request.log.error({ err: error }, 'request failed');
+      const body: ServerErrorBody = {
+        message: 'Internal server error',
+        requestId: String(request.id),
+      };
+      return reply.code(status >= 500 && status < 600 ? status : 500).send(body);
+    });
+  },
+  { name: 'errors', fastify: '5.x' },
+);

@@ -1,0 +1,41 @@
+import helmet from '@fastify/helmet';
+import fp from 'fastify-plugin';
+
+/**
+ * Security headers on every answer. The content security policy allows what the app
+ * needs and no more: its own scripts; its own styles plus inline ones (antd writes its
+ * CSS-in-JS into <style> tags); images from data:/blob: URLs (logos before upload);
+ * API calls and the identity provider (with its silent-auth iframe) on the same origin; the
+ * auth SDK's token worker, which it starts from a blob: URL.
+ * HSTS and upgrade-insecure-requests only when the server is reached over https: on
+ * http://localhost they would break the local setup.
+ */
+export default fp(
+  async (app) => {
+    const https = app.config.publicUrl.startsWith('https://');
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          baseUri: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          frameSrc: ["'self'"],
+          workerSrc: ["'self'", 'blob:'],
+          objectSrc: ["'none'"],
+          // 'self': the SDK's silent sign-in frames the provider's pages from the app.
+          frameAncestors: ["'self'"],
+          formAction: ["'self'"],
+          scriptSrcAttr: ["'none'"],
+          ...(https ? { upgradeInsecureRequests: [] } : {}),
+        },
+      },
+      strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: true } : false,
+    });
+  },
+  { name: 'security', dependencies: ['config'], fastify: '5.x' },
+);

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { MessageBody } from '../../contract/errors';
+
+/**
+ * Serves the built app (dist/app) and answers whatever no route claims:
+ * - a browser navigation to an app route (`/home/athlete`) gets index.html, so that deep
+ *   links and reloads work (history fallback); the app's router takes it from there;
+ * - everything else gets a JSON 404.
+ * Without a built app the server still runs (the API, `npm run dev` serves the app) and
+ * app routes answer 503 with what to do.
+ */
+
+/** Root paths of the identity provider: never the app, even when they accept html. */
+const identityPaths = [
+  '/authorize',
+  '/oauth',
+  '/v2',
+  '/u',
+  '/.well-known',
+  '/dbconnections',
+  '/interaction',
+  '/userinfo',
+];
+
+export function isAppNavigation(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?')[0] ?? '/';
+  const under = (prefix: string) => pathname === prefix || pathname.startsWith(`${prefix}/`);
+  if (under('/api') || identityPaths.some(under)) return false;
+  if (path.posix.basename(pathname).includes('.')) return false; // a file that does not exist
+  return (request.headers.accept ?? '').includes('text/html');
+}
+
+const notBuilt =
+  'The Splitline app is not built (dist/app/index.html is missing).\n' +
+  'Run `npm run build:app` and restart the server, or use `npm run dev` while developing.\n';
+
+export default fp(
+  async (app) => {
+    const { appDir } = app.config;
+    const built = fs.existsSync(path.join(appDir, 'index.html'));
+    if (built) {
+      await app.register(fastifyStatic, { root: appDir, wildcard: true });
+    } else {
+      app.log.warn({ appDir }, 'the app is not built: app routes answer 503');
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      if (isAppNavigation(request)) {
+        if (!built) return reply.code(503).type('text/plain; charset=utf-8').send(notBuilt);
+        // Revalidated on every load so that a new deployment is picked up at once.
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      const body: MessageBody = { message: 'Not found' };
+      return reply.code(404).send(body);
+    });
+  },
+  { name: 'static', dependencies: ['config'], fastify: '5.x' },
+);

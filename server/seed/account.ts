@@ -1,0 +1,74 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { hashPassword } from '../identity/password';
+
+export interface SeedAccount {
+  accountId: string;
+  created: boolean;
+  existingResults: number;
+  existingAthletes: number;
+}
+
+/**
+ * Finds the account of `email` or creates it: a sign-in credential (scrypt hash, e-mail
+ * marked verified) and the user row, whose `auth_subject` is the credential's id (the
+ * subject the embedded identity provider issues). Makes sure `athlete_spots` leaves room.
+ */
+export async function ensureSeedAccount(
+  trx: Kysely<Database>,
+  options: { email: string; password: string; athleteSpots: number },
+): Promise<SeedAccount> {
+  // Stored lower-case, as the identity provider stores addresses (identity/credentials.ts).
+  const email = options.email.trim().toLowerCase();
+  let credential = await trx
+    .selectFrom('identity_credentials')
+    .select('id')
+    .where(sql<string>`lower(email)`, '=', email)
+    .executeTakeFirst();
+  if (!credential) {
+    const password_hash = await hashPassword(options.password);
+    credential = await trx
+      .insertInto('identity_credentials')
+      .values({ email, password_hash, email_verified: true, updated_at: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+  }
+  const existing = await trx
+    .selectFrom('users')
+    .select(['id', 'athlete_spots'])
+    .where('auth_subject', '=', credential.id)
+    .executeTakeFirst();
+  if (!existing) {
+    const user = await trx
+      .insertInto('users')
+      .values({
+        auth_subject: credential.id,
+        email,
+        athlete_spots: options.athleteSpots,
+        updated_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { accountId: user.id, created: true, existingResults: 0, existingAthletes: 0 };
+  }
+  if (existing.athlete_spots < options.athleteSpots) {
+    await trx
+      .updateTable('users')
+      .set({ athlete_spots: options.athleteSpots, updated_at: new Date() })
+      .where('id', '=', existing.id)
+      .execute();
+  }
+  const count = (table: 'results' | 'athletes') =>
+    trx
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('account_id', '=', existing.id)
+      .executeTakeFirstOrThrow();
+  const [results, athletes] = [await count('results'), await count('athletes')];
+  return {
+    accountId: existing.id,
+    created: false,
+    existingResults: Number(results.n),
+    existingAthletes: Number(athletes.n),
+  };
+}

@@ -1,0 +1,57 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { seedInTransaction, type SeedSummary } from './seed';
+
+export const DEMO_EMAIL = 'demo@splitline.local';
+/** Fixed on purpose: the demo account is for trying the product on one's own machine. */
+export const DEMO_PASSWORD = 'splitline-demo';
+
+export interface DemoOptions {
+  /** The server's logger (pino's `app.log` fits). */
+  log: { info(message: string): void };
+  /** Where users open the app, for the sign-in hint. */
+  publicUrl: string;
+  /** Default 400 athletes on 6 rosters with 30,000 results (a few seconds). */
+  athletes?: number;
+  results?: number;
+  until?: Date;
+}
+
+/**
+ * Creates the demo account on the first start with DEMO_DATA on: 400 athletes on 6
+ * rosters, 30,000 results over three years ending today. Does nothing when the demo
+ * account exists (also when another server process is creating it at the same moment:
+ * an advisory lock serialises them). Returns what it created, or null.
+ * @example if (config.demoData) await ensureDemoAccount(app.db, { log: app.log, publicUrl: config.publicUrl });
+ */
+export async function ensureDemoAccount(
+  db: Kysely<Database>,
+  options: DemoOptions,
+): Promise<SeedSummary | null> {
+  const summary = await db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(hashtext('splitline:demo-account'))`.execute(trx);
+    const existing = await trx
+      .selectFrom('identity_credentials')
+      .select('id')
+      .where(sql<string>`lower(email)`, '=', DEMO_EMAIL)
+      .executeTakeFirst();
+    if (existing) return null;
+    return seedInTransaction(trx, {
+      email: DEMO_EMAIL,
+      password: DEMO_PASSWORD,
+      athletes: options.athletes ?? 400,
+      results: options.results ?? 30_000,
+      rosters: 6,
+      seed: 2024,
+      until: options.until,
+    });
+  });
+  if (summary) {
+    options.log.info(
+      `Demo account created: ${summary.athletes} athletes, ${summary.rosters} rosters, ${summary.results} results ` +
+        `in ${summary.seconds} s. Sign in at ${options.publicUrl} as ${DEMO_EMAIL} with the password ` +
+        `"${DEMO_PASSWORD}" (a fixed, public password: for local use only; set DEMO_DATA=false elsewhere).`,
+    );
+  }
+  return summary;
+}

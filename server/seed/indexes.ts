@@ -1,0 +1,42 @@
+import { sql, type Kysely } from 'kysely';
+import { bulkTableIndexes } from '../db/indexes';
+import type { Database } from '../db/schema';
+
+/**
+ * Bulk-load mode for large seeds, inside the caller's transaction:
+ * - the secondary indexes of results and result_splits are dropped and built again at
+ *   the end (one sorted build each instead of millions of row-by-row insertions);
+ * - as superuser (PGlite always; PostgreSQL when the role allows), foreign-key triggers
+ *   are skipped for this transaction (`session_replication_role = replica`): the seed's
+ *   rows reference only the account, athletes and results it has just written and the
+ *   built-in event types, so the per-row checks could not fail.
+ * The cost: DROP INDEX holds an ACCESS EXCLUSIVE lock on both tables until commit, so
+ * other sessions' queries on results wait for the load to finish. Fine for a seeding
+ * tool; never run a large seed against a busy production database.
+ */
+export async function beginBulkLoad(trx: Kysely<Database>): Promise<{ triggersSkipped: boolean }> {
+  for (const index of bulkTableIndexes) {
+    await sql`drop index if exists ${sql.id(index.name)}`.execute(trx);
+  }
+  const { rows } = await sql<{ su: string }>`select current_setting('is_superuser') as su`.execute(
+    trx,
+  );
+  const triggersSkipped = rows[0]?.su === 'on';
+  if (triggersSkipped) await sql`set local session_replication_role = replica`.execute(trx);
+  return { triggersSkipped };
+}
+
+/** Rebuilds the dropped indexes from their one definition and refreshes the statistics. */
+export async function endBulkLoad(
+  trx: Kysely<Database>,
+  triggersSkipped: boolean,
+  log: (message: string) => void,
+): Promise<void> {
+  if (triggersSkipped) await sql`set local session_replication_role = origin`.execute(trx);
+  for (const index of bulkTableIndexes) {
+    const started = performance.now();
+    await sql.raw(index.ddl).execute(trx);
+    log(`index ${index.name} built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  await sql`analyze results, result_splits`.execute(trx);
+}

@@ -1,0 +1,145 @@
+import type { SeedAthlete } from './athletes';
+import { FOOT_MM, INCH_MM, sprintSplitShare, testNorms, yearlyGain, type Test } from './norms';
+import type { Random } from './random';
+
+/** What a testing day measures; each maps to an event type and a distance. */
+export type Drill =
+  | 'sprint40'
+  | 'sprint10'
+  | 'flying10'
+  | 'proAgility'
+  | 'lDrill'
+  | 'vertical'
+  | 'broad'
+  | 'shuttle60';
+
+const yd = (yards: number): number => Math.round(yards * 914.4);
+
+/** Event type id (reference-data.ts), distance and split distances (mm) of each drill. */
+export const drills: Record<
+  Drill,
+  { eventTypeId: number; distanceMm: number; splitsMm: number[]; shares: number[] }
+> = {
+  sprint40: {
+    eventTypeId: 1,
+    distanceMm: yd(40),
+    splitsMm: [yd(10), yd(20), yd(40)],
+    shares: [sprintSplitShare.at10, sprintSplitShare.at20, 1],
+  },
+  sprint10: { eventTypeId: 1, distanceMm: yd(10), splitsMm: [yd(10)], shares: [1] },
+  flying10: { eventTypeId: 3, distanceMm: yd(10), splitsMm: [yd(10)], shares: [1] },
+  proAgility: {
+    eventTypeId: 2,
+    distanceMm: yd(20),
+    splitsMm: [yd(5), yd(15), yd(20)],
+    shares: [0.27, 0.77, 1],
+  },
+  lDrill: { eventTypeId: 4, distanceMm: 0, splitsMm: [], shares: [] },
+  vertical: { eventTypeId: 5, distanceMm: 0, splitsMm: [], shares: [] },
+  broad: { eventTypeId: 6, distanceMm: 0, splitsMm: [], shares: [] },
+  shuttle60: {
+    eventTypeId: 7,
+    distanceMm: yd(60),
+    splitsMm: [yd(10), yd(30), yd(60)],
+    shares: [0.17, 0.5, 1],
+  },
+};
+
+/** Faster than this over a segment (12.5 m/s, 28 mph) no human runs: a mistimed run. */
+export const MAX_HUMAN_SPEED_M_S = 12.5;
+
+export interface Measurement {
+  result: number;
+  splits: [distanceMm: number, ms: number][];
+}
+
+/** Per-athlete, per-test offsets (sd units) so that tests correlate but do not coincide. */
+export type TestOffsets = Record<Test, number>;
+
+export function drawTestOffsets(random: Random): TestOffsets {
+  const o = () => random.normal(0, 0.45);
+  return { sprint40: o(), proAgility: o(), lDrill: o(), vertical: o(), broad: o(), shuttle60: o() };
+}
+
+/**
+ * One attempt. `yearsAgo` makes earlier results weaker (athletes improve each season);
+ * hand timing reads ~0.2 s fast over 40 yd; `mistimed` corrupts a split the way an early
+ * gate trigger does.
+ */
+export function measure(
+  random: Random,
+  athlete: SeedAthlete,
+  offsets: TestOffsets,
+  drill: Drill,
+  options: { yearsAgo: number; hand: boolean; mistimed: boolean },
+): Measurement {
+  const norms = testNorms[athlete.population];
+  const gain = athlete.gainFactor * options.yearsAgo;
+  const speed = (test: Test): number => {
+    const [mean, sd] = norms[test];
+    return (
+      (mean + sd * (athlete.speedZ * (test === 'sprint40' ? 1 : 0.8) + offsets[test])) *
+      (1 + yearlyGain.time * gain)
+    );
+  };
+  const jump = (test: 'vertical' | 'broad', unitMm: number): Measurement => {
+    const [mean, sd] = norms[test];
+    const value = (mean + sd * (athlete.powerZ + offsets[test])) * (1 - yearlyGain.jump * gain);
+    return {
+      result: Math.round(Math.max(mean * 0.35, value * (1 + random.normal(0, 0.03))) * unitMm),
+      splits: [],
+    };
+  };
+  if (drill === 'vertical') return jump('vertical', INCH_MM);
+  if (drill === 'broad') return jump('broad', FOOT_MM);
+  const test: Test = drill === 'sprint10' || drill === 'flying10' ? 'sprint40' : drill;
+  let seconds = speed(test);
+  if (drill === 'sprint10') seconds *= sprintSplitShare.at10;
+  if (drill === 'flying10') seconds *= (sprintSplitShare.at20 - sprintSplitShare.at10) * 0.98;
+  seconds *= 1 + random.normal(0, 0.012);
+  if (options.hand)
+    seconds +=
+      random.normal(-0.2, 0.06) * (drill === 'sprint40' ? 1 : 0.7) + random.normal(0, 0.04);
+  return timed(random, drill, Math.round(seconds * 1000), options);
+}
+
+function timed(
+  random: Random,
+  drill: Drill,
+  totalMs: number,
+  options: { hand: boolean; mistimed: boolean },
+): Measurement {
+  const { distanceMm, splitsMm, shares } = drills[drill];
+  if (distanceMm === 0) return { result: totalMs, splits: [] };
+  // Hand timing gives only the total, which is also the split at the full distance.
+  if (options.hand) return { result: totalMs, splits: [[distanceMm, totalMs]] };
+  let splits = splitsMm.map((mm, i): [number, number] => {
+    const jitter = i === splitsMm.length - 1 ? 0 : random.normal(0, 0.006);
+    return [mm, Math.round(totalMs * ((shares[i] ?? 1) + jitter))];
+  });
+  if (options.mistimed) splits = mistime(random, splits);
+  const result = splits[splits.length - 1]![1];
+  return { result, splits };
+}
+
+/** An early trigger on one gate: the segment into it reads impossibly short. */
+function mistime(random: Random, splits: [number, number][]): [number, number][] {
+  const i = random.int(0, splits.length - 1);
+  const previous = i === 0 ? [0, 0] : splits[i - 1]!;
+  const segmentMm = splits[i]![0] - previous[0]!;
+  const tooShortMs = Math.round((segmentMm / 1000 / random.normal(15, 1.2)) * 1000);
+  const shift = splits[i]![1] - (previous[1]! + tooShortMs);
+  return splits.map(([mm, ms], j): [number, number] => [mm, j >= i ? ms - shift : ms]);
+}
+
+/** True when some segment between consecutive splits is faster than a human can run. */
+export function isImplausible(splits: readonly (readonly [number, number])[]): boolean {
+  let [previousMm, previousMs] = [0, 0];
+  for (const [mm, ms] of splits) {
+    const metres = (mm - previousMm) / 1000;
+    const seconds = (ms - previousMs) / 1000;
+    if (seconds <= 0 || metres / seconds > MAX_HUMAN_SPEED_M_S) return true;
+    [previousMm, previousMs] = [mm, ms];
+  }
+  return false;
+}

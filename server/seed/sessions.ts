@@ -1,0 +1,85 @@
+import type { Program, ResultSource } from '../db/schema';
+import type { Drill } from './measure';
+import type { Random } from './random';
+
+/** A testing day: when it starts, what the coach ran and how it was timed. */
+export interface Session {
+  startsAt: number;
+  program: Program;
+  source: ResultSource;
+  hand: boolean;
+  lanes: number;
+  drills: Drill[];
+}
+
+const DAY_MS = 86_400_000;
+/** Testing is heavier in the off-season (Jan-Mar) and before the season (Jun-Aug). */
+const monthWeights = [3, 3, 3, 2, 1.5, 2.5, 3, 2.5, 1, 1, 1, 1.5];
+
+const batteries: Record<Program, readonly (readonly [Drill[], number])[]> = {
+  none: [
+    [['sprint40'], 4],
+    [['sprint40', 'proAgility'], 2],
+    [['sprint40', 'flying10'], 1],
+    [['sprint40', 'lDrill'], 1],
+    [['sprint40', 'vertical', 'broad'], 1],
+    [['sprint10', 'shuttle60'], 1],
+  ],
+  gamespeed: [[['sprint10', 'flying10', 'proAgility'], 1]],
+  eapi: [[['vertical', 'sprint10', 'proAgility', 'broad'], 1]],
+  manualentry: [
+    [['sprint40', 'vertical', 'broad'], 2],
+    [['sprint40', 'lDrill'], 1],
+  ],
+};
+
+/**
+ * `count` testing sessions over the three years before `until` (ms, UTC), oldest first,
+ * on weekdays. A busy program runs several a day (teams in turn, 75 minutes apart from
+ * 06:30 US Central time, 12:30 UTC), afternoons most often.
+ */
+export function planSessions(random: Random, count: number, until: number): Session[] {
+  const firstDay = Math.floor(until / DAY_MS) - 3 * 365;
+  const days: [number, number][] = [];
+  for (let day = firstDay; day < firstDay + 3 * 365; day++) {
+    const date = new Date(day * DAY_MS);
+    const weekday = date.getUTCDay();
+    if (weekday !== 0 && weekday !== 6) days.push([day, monthWeights[date.getUTCMonth()] ?? 1]);
+  }
+  const perDay = new Map<number, number>();
+  for (let i = 0; i < count; i++) {
+    const day = random.weighted(days);
+    perDay.set(day, (perDay.get(day) ?? 0) + 1);
+  }
+  const sessions: Session[] = [];
+  for (const [day, sessionsThatDay] of [...perDay.entries()].sort((a, b) => a[0] - b[0])) {
+    const firstSlot = random.weighted(slotWeights.map((weight, slot) => [slot, weight] as const));
+    for (let i = 0; i < sessionsThatDay; i++) {
+      const slot = (firstSlot + i) % slotWeights.length;
+      sessions.push(session(random, day * DAY_MS + (12 * 60 + 30 + slot * 75) * 60_000));
+    }
+  }
+  return sessions.sort((a, b) => a.startsAt - b.startsAt);
+}
+
+/** Start slots from 06:30 local, every 75 min; after school (slots 7-9) is the busiest. */
+const slotWeights = [3, 1, 0.5, 0.5, 0.5, 1, 1, 5, 4, 3, 1, 0.5];
+
+function session(random: Random, startsAt: number): Session {
+  const program = random.weighted<Program>([
+    ['none', 45],
+    ['gamespeed', 25],
+    ['eapi', 15],
+    ['manualentry', 15],
+  ]);
+  const manual = program === 'manualentry' || (program === 'none' && random.chance(0.1));
+  const imported = !manual && random.chance(0.05);
+  return {
+    startsAt: startsAt + random.int(0, 3) * 5 * 60_000,
+    program,
+    source: manual ? 'manual' : imported ? 'import' : 'device',
+    hand: manual,
+    lanes: manual ? 0 : random.int(1, 4),
+    drills: random.weighted(batteries[program]),
+  };
+}

@@ -1,0 +1,73 @@
+import { Suspense } from 'react';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { RequireSignIn } from '../features/auth/RequireSignIn';
+import * as Pages from './lazyPages';
+import { homePath, paths } from './paths';
+import { AppShell } from './shell/AppShell';
+import { NotFoundPage } from './shell/NotFoundPage';
+import { PageSpinner } from './shell/PageSpinner';
+import { RouteErrorScreen } from './shell/RouteErrorScreen';
+
+const { home } = paths;
+const toHome = <Navigate to={homePath} replace />;
+
+/** Pages inside the shell. Their error element renders inside the shell's content area. */
+const homePages: RouteObject[] = [
+  { index: true, element: toHome },
+  { path: home.leaderboard.path, element: <Pages.LeaderboardPage /> },
+  { path: home.athletes.path, element: <Pages.AthletesPage /> },
+  { path: home.results.individual.path, element: <Pages.ResultsPage variant="individual" /> },
+  { path: home.results.historical.path, element: <Pages.HistoricalResultsPage /> },
+  { path: home.programs.gameSpeed.path, element: <Pages.ResultsPage variant="gamespeed" /> },
+  { path: home.programs.eapi.path, element: <Pages.ResultsPage variant="eapi" /> },
+  { path: home.programs.manualEntry.path, element: <Pages.ResultsPage variant="manualentry" /> },
+  {
+    path: home.reports.eapiIndividual.path,
+    element: <Pages.ReportsPage variant="eapiIndividual" />,
+  },
+  { path: home.reports.eapiTeam.path, element: <Pages.ReportsPage variant="eapiTeam" /> },
+  {
+    path: home.reports.easiIndividual.path,
+    element: <Pages.ReportsPage variant="easiIndividual" />,
+  },
+  { path: home.integrations.path, element: <Pages.IntegrationsPage /> },
+  { path: home.store.path, element: <Pages.StorePage /> },
+  { path: home.athleteProfiles.path, element: <Pages.AthleteProfilesPage /> },
+  { path: home.account.path, element: <Pages.AccountInfoPage /> },
+  { path: '*', element: <NotFoundPage /> },
+];
+
+/**
+ * The route table of the spec (section 2). The root error element catches what the
+ * shell's own boundary cannot (the shell itself, pages outside /home). Everything under
+ * /home needs a signed-in user (`RequireSignIn`).
+ *
+ * @example
+ * const router = createBrowserRouter(routes);
+ */
+export const routes: RouteObject[] = [
+  {
+    path: paths.root.path,
+    errorElement: <RouteErrorScreen />,
+    element: (
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
+    ),
+    children: [
+      { index: true, element: toHome },
+      {
+        path: home.root.path,
+        element: (
+          <RequireSignIn>
+            <AppShell />
+          </RequireSignIn>
+        ),
+        children: [{ errorElement: <RouteErrorScreen />, children: homePages }],
+      },
+      { path: paths.verification.path, element: <Pages.VerificationPage /> },
+      { path: paths.login.path, element: <Pages.LoginPage /> },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

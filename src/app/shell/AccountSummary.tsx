@@ -1,0 +1,42 @@
+import { Divider, Flex, Typography } from 'antd';
+import { Link } from 'react-router';
+import { useGetUserQuery } from '../../features/account/userApi';
+import { paths } from '../paths';
+
+/** The coach's uploaded logo, or the organisation's name until there is one. */
+export function CoachLogo() {
+  const { data: user } = useGetUserQuery();
+  if (!user) return null;
+  if (user.logoUrl)
+    return (
+      <img
+        src={user.logoUrl}
+        alt={`${user.organisation || 'Your organisation'} logo`}
+        style={{ height: 36, maxWidth: 160, objectFit: 'contain', display: 'block' }}
+      />
+    );
+  return user.organisation ? (
+    <Typography.Text strong ellipsis style={{ maxWidth: 200 }}>
+      {user.organisation}
+    </Typography.Text>
+  ) : null;
+}
+
+/** Remaining athlete spots with the way to buy more (spec, section 1). */
+export function AthleteSpots() {
+  const { data: user } = useGetUserQuery();
+  if (!user) return null;
+  const spots = user.athleteSpots;
+  return (
+    <Flex align="center" style={{ whiteSpace: 'nowrap' }}>
+      <Typography.Text>
+        <Typography.Text strong style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {spots}
+        </Typography.Text>{' '}
+        athlete {spots === 1 ? 'spot' : 'spots'} left
+      </Typography.Text>
+      <Divider orientation="vertical" />
+      <Link to={paths.home.store.path}>Buy More</Link>
+    </Flex>
+  );
+}

@@ -1,0 +1,18 @@
+import { Flex } from 'antd';
+import { AthleteSpots, CoachLogo } from './AccountSummary';
+import { UserMenu } from './UserMenu';
+
+/** The header's right-hand part: the coach's logo, athlete spots and the user menu. */
+export function AccountSummaryHeader() {
+  return (
+    <Flex align="center" gap={16} style={{ flex: 1, minWidth: 0 }}>
+      <Flex style={{ minWidth: 0, flexShrink: 1 }}>
+        <CoachLogo />
+      </Flex>
+      <Flex align="center" gap={12} style={{ marginInlineStart: 'auto', flexShrink: 0 }}>
+        <AthleteSpots />
+        <UserMenu />
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,51 @@
+import { Avatar, Button, Dropdown, Grid, type MenuProps } from 'antd';
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import { useGetUserQuery } from '../../features/account/userApi';
+import { selectIdentity, signOutRequested } from '../../lib/session';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { paths } from '../paths';
+
+/** The name to show: the profile's, else the ID token's. */
+function useDisplayName(): string {
+  const { data: user } = useGetUserQuery();
+  const identity = useAppSelector(selectIdentity);
+  const profileName = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
+  return profileName || identity?.name || identity?.email || 'Account';
+}
+
+/** Avatar and name at the top right; opens Profile and Logout (spec, section 2). */
+export function UserMenu() {
+  const dispatch = useAppDispatch();
+  const name = useDisplayName();
+  const { sm } = Grid.useBreakpoint();
+  const items: MenuProps['items'] = [
+    {
+      key: 'profile',
+      icon: <UserOutlined />,
+      label: <Link to={paths.home.account.path}>{paths.home.account.label}</Link>,
+    },
+    { type: 'divider' },
+    { key: 'logout', icon: <LogoutOutlined />, label: 'Logout' },
+  ];
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'logout') dispatch(signOutRequested());
+  };
+  const initials = name
+    .split(/\s+/)
+    .map((part) => part[0] ?? '')
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+
+  return (
+    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+      <Button type="text" aria-label={`Account menu of ${name}`} style={{ height: 40 }}>
+        <Avatar size="small" aria-hidden="true">
+          {initials}
+        </Avatar>
+        {sm !== false && <span>{name}</span>}
+      </Button>
+    </Dropdown>
+  );
+}

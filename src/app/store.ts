@@ -1,0 +1,73 @@
+import { configureStore } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
+import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistStore } from 'redux-persist';
+import storage from 'redux-persist/lib/storage';
+import { baseApi } from '../lib/api';
+import { authReducer, authReducerPath } from '../lib/session';
+import { browserAuthDeps, type AuthDeps } from '../features/auth/authClient';
+import { buildRootReducer } from './persistence';
+import { rootSaga } from './rootSaga';
+
+/** Table-filter slices, one per table; a feature's filter slice joins here to be persisted. */
+const filterReducers = {};
+
+/** Never persisted: the server cache and the session. */
+const sessionReducers = {
+  [baseApi.reducerPath]: baseApi.reducer,
+  [authReducerPath]: authReducer,
+};
+
+const { reducer: rootReducer, persistConfig } = buildRootReducer({
+  persisted: filterReducers,
+  session: sessionReducers,
+  storage,
+});
+
+/** The keys redux-persist saves; exported so a test can hold the line. */
+export const persistedSliceKeys: readonly string[] = persistConfig.whitelist ?? [];
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** What the sagas reach outside the store; tests pass fakes (the SDK boundary). */
+export interface StoreDeps {
+  auth: AuthDeps;
+}
+
+/**
+ * Builds a fresh store: the app makes one at start, every test makes its own.
+ * Persistence starts only when `persistAppStore` is called, so tests stay in memory.
+ *
+ * @example
+ * const store = makeStore({ api: undefined });
+ * const testStore = makeStore(undefined, { auth: fakeAuth.deps });
+ */
+export function makeStore(preloadedState?: Partial<RootState>, deps: Partial<StoreDeps> = {}) {
+  const sagaMiddleware = createSagaMiddleware({
+    context: { auth: deps.auth ?? browserAuthDeps },
+  });
+  const store = configureStore({
+    reducer: rootReducer,
+    preloadedState: preloadedState as RootState | undefined,
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({
+        // redux-persist's own actions carry functions; they never reach state.
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      }).concat(baseApi.middleware, sagaMiddleware),
+  });
+  sagaMiddleware.run(rootSaga);
+  return store;
+}
+
+/**
+ * Starts saving and restoring the persisted slices of a store.
+ *
+ * @example
+ * const persistor = persistAppStore(store);
+ * <PersistGate persistor={persistor}>...</PersistGate>
+ */
+export function persistAppStore(store: AppStore) {
+  return persistStore(store);
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];

@@ -1,0 +1,35 @@
+import { Button, Result, Space } from 'antd';
+import { brand } from '../lib/brand';
+
+/** The spec's wording of the 500 screen (section 2); do not edit it. */
+export const serverErrorText =
+  'An unexpected error has occurred. If this error persists, please contact technical support immediately.';
+
+interface ServerErrorScreenProps {
+  /** Leaves the broken screen; the caller knows how (router navigation or full reload). */
+  onGoHome: () => void;
+}
+
+/**
+ * The 500 screen shown for any uncaught rendering error.
+ *
+ * @example
+ * <ServerErrorScreen onGoHome={() => navigate(homePath)} />
+ */
+export function ServerErrorScreen({ onGoHome }: ServerErrorScreenProps) {
+  return (
+    <Result
+      status="500"
+      title="500"
+      subTitle={serverErrorText}
+      extra={
+        <Space wrap>
+          <Button type="primary" onClick={onGoHome}>
+            Go Home
+          </Button>
+          <Button href={`mailto:${brand.supportEmail}`}>Contact Us</Button>
+        </Space>
+      }
+    />
+  );
+}

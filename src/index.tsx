@@ -1,0 +1,50 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { PersistGate } from 'redux-persist/integration/react';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { loadConfig } from './lib/config';
+import { AppErrorBoundary } from './app/AppErrorBoundary';
+import { AppProviders } from './app/AppProviders';
+import { ConfigErrorScreen } from './app/ConfigErrorScreen';
+import { routes } from './app/router';
+import { makeStore, persistAppStore } from './app/store';
+import { ThemeProvider } from './app/theme';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element');
+const root = createRoot(container);
+
+/** Config first (it names the API and the identity provider), then store and router. */
+async function start(): Promise<void> {
+  try {
+    await loadConfig();
+  } catch (error) {
+    root.render(
+      <ThemeProvider>
+        <ConfigErrorScreen error={error} onRetry={() => void start()} />
+      </ThemeProvider>,
+    );
+    return;
+  }
+
+  const store = makeStore();
+  setupListeners(store.dispatch); // refetch on focus and reconnect
+  const persistor = persistAppStore(store);
+  const router = createBrowserRouter(routes);
+
+  root.render(
+    <StrictMode>
+      <AppErrorBoundary>
+        <AppProviders store={store}>
+          <PersistGate persistor={persistor} loading={null}>
+            <RouterProvider router={router} />
+          </PersistGate>
+        </AppProviders>
+      </AppErrorBoundary>
+    </StrictMode>,
+  );
+}
+
+void start();

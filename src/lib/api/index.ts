@@ -1,0 +1,10 @@
+export { baseApi } from './baseApi';
+export { kyBaseQuery, type ApiArgs, type ApiRequest, type QueryParams } from './kyBaseQuery';
+export { setTokenGetter, setUnauthorizedHandler, type TokenGetter } from './authBridge';
+export {
+  collectErrorFields,
+  flattenErrorMessages,
+  isValidationError,
+  type ApiError,
+  type ValidationError,
+} from './errors';
