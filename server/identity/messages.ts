@@ -1,0 +1,37 @@
+import type { MailMessage } from './mailer';
+import { escapeHtml } from './pages/html';
+
+/** The texts of the two mails the embedded provider sends. */
+
+function html(lead: string, action: string, link: string, after: string): string {
+  return `<!doctype html><html><body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1f1f1f">
+<p>${escapeHtml(lead)}</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#1F4FFF;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action)}</a></p>
+<p style="color:#595959;font-size:13px">${escapeHtml(after)}<br>${escapeHtml(link)}</p>
+</body></html>`;
+}
+
+export function verificationMail(to: string, link: string): MailMessage {
+  const lead = 'Welcome to Splitline. Please confirm that this is your e-mail address.';
+  const after = 'The link works for 7 days. If you did not create an account, ignore this mail.';
+  return {
+    to,
+    link,
+    subject: 'Verify your e-mail address for Splitline',
+    text: `${lead}\n\nOpen this link to verify it:\n${link}\n\n${after}\n`,
+    html: html(lead, 'Verify e-mail address', link, after),
+  };
+}
+
+export function resetMail(to: string, link: string): MailMessage {
+  const lead = 'Someone asked to reset the password of your Splitline account.';
+  const after =
+    'The link works for 1 hour and only once. If it was not you, ignore this mail: your password stays as it is.';
+  return {
+    to,
+    link,
+    subject: 'Reset your Splitline password',
+    text: `${lead}\n\nOpen this link to choose a new password:\n${link}\n\n${after}\n`,
+    html: html(lead, 'Choose a new password', link, after),
+  };
+}

@@ -1,0 +1,124 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
+import type { AccountService } from '../account-service';
+import { interactionToken, isValidInteractionToken } from '../form-guard';
+import type { IdentityKeys } from '../keys';
+import { THROTTLED_MESSAGE } from '../login-throttle';
+import { loginPage, signupPage } from '../pages/login';
+import { messagePage } from '../pages/password';
+
+interface Deps {
+  provider: Provider;
+  accounts: AccountService;
+  keys: IdentityKeys;
+}
+
+type Params = {
+  Params: { uid: string };
+  Querystring: { screen?: string };
+  Body: Record<string, unknown>;
+};
+
+const WRONG_CREDENTIALS = 'Wrong e-mail address or password.';
+const EXPIRED = 'This sign-in page has expired. Go back to Splitline and sign in again.';
+
+/**
+ * Our pages of the provider's interactions (`interactions.url`): sign in, or create an
+ * account when the app asked for `screen_hint=signup`. Consent is implied for our own
+ * client (provider.ts, loadExistingGrant), so login is the only prompt a user meets.
+ */
+export async function interactionRoutes(
+  app: FastifyInstance,
+  { provider, accounts, keys }: Deps,
+): Promise<void> {
+  /** The interaction of this browser, if it is the one in the URL; else an answered reply. */
+  async function interactionOf(request: FastifyRequest<Params>, reply: FastifyReply) {
+    try {
+      const details = await provider.interactionDetails(request.raw, reply.raw);
+      if (details.uid === request.params.uid) return details;
+    } catch {
+      // no interaction cookie, or the interaction expired
+    }
+    await reply.code(400).type('text/html').send(messagePage('Sign-in expired', EXPIRED));
+    return undefined;
+  }
+
+  async function finishLogin(
+    request: FastifyRequest<Params>,
+    reply: FastifyReply,
+    accountId: string,
+  ) {
+    const returnTo = await provider.interactionResult(
+      request.raw,
+      reply.raw,
+      { login: { accountId, remember: true } },
+      { mergeWithLastSubmission: false },
+    );
+    return reply.redirect(returnTo, 303);
+  }
+
+  const form = (request: FastifyRequest<Params>) => ({
+    uid: request.params.uid,
+    csrf: interactionToken(keys, request.params.uid),
+    email: typeof request.body?.email === 'string' ? request.body.email.trim() : '',
+  });
+  const field = (request: FastifyRequest<Params>, name: string) =>
+    typeof request.body?.[name] === 'string' ? (request.body[name] as string) : '';
+
+  app.get<Params>('/u/login/:uid', async (request, reply) => {
+    const details = await interactionOf(request, reply);
+    if (!details) return reply;
+    const signup = (request.query.screen ?? details.params.screen_hint) === 'signup';
+    const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
+    const values = { ...form(request), email: hint };
+    return reply.type('text/html').send(signup ? signupPage(values) : loginPage(values));
+  });
+
+  app.post<Params>('/u/login/:uid', async (request, reply) => {
+    const details = await interactionOf(request, reply);
+    if (!details) return reply;
+    if (!isValidInteractionToken(keys, request.params.uid, request.body?.csrf)) {
+      return reply
+        .code(403)
+        .type('text/html')
+        .send(loginPage({ ...form(request), errors: ['This form expired. Please try again.'] }));
+    }
+    const result = await accounts.authenticate(
+      field(request, 'email'),
+      field(request, 'password'),
+      request.ip,
+    );
+    if (result.ok) return finishLogin(request, reply, result.credential.id);
+    const throttled = result.reason === 'throttled';
+    return reply
+      .code(throttled ? 429 : 400)
+      .type('text/html')
+      .send(
+        loginPage({
+          ...form(request),
+          errors: [throttled ? THROTTLED_MESSAGE : WRONG_CREDENTIALS],
+        }),
+      );
+  });
+
+  app.post<Params>('/u/login/:uid/signup', async (request, reply) => {
+    const details = await interactionOf(request, reply);
+    if (!details) return reply;
+    if (!isValidInteractionToken(keys, request.params.uid, request.body?.csrf)) {
+      return reply
+        .code(403)
+        .type('text/html')
+        .send(signupPage({ ...form(request), errors: ['This form expired. Please try again.'] }));
+    }
+    const result = await accounts.signUp(field(request, 'email'), field(request, 'password'));
+    if (result.ok) return finishLogin(request, reply, result.credential.id);
+    const messages =
+      result.reason === 'exists'
+        ? [...result.messages, 'If you already have an account, sign in or reset your password.']
+        : result.messages;
+    return reply
+      .code(400)
+      .type('text/html')
+      .send(signupPage({ ...form(request), errors: messages }));
+  });
+}
