@@ -1,0 +1,82 @@
+import type { App } from '../../../server/app';
+import { findCredentialById } from '../../../server/identity/credentials';
+import { verifyPassword } from '../../../server/identity/password';
+import { buildTestApp } from '../helpers/build-test-app';
+import { readOutbox } from '../identity/outbox';
+import { signUp } from './accounts';
+
+describe('account actions through the API', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await buildTestApp();
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it('sends the verification e-mail again, once a minute per account', async () => {
+    const coach = await signUp(app, 'verify@example.com');
+    const send = () =>
+      app.inject({ method: 'POST', url: '/api/user/verification-email', headers: coach.headers });
+    const before = (await readOutbox(app.config.dataDir)).length;
+    expect((await send()).statusCode).toBe(204);
+    expect(await readOutbox(app.config.dataDir)).toHaveLength(before + 1);
+
+    const again = await send();
+    expect(again.statusCode).toBe(429);
+    expect(again.json()).toEqual({ message: expect.stringContaining('try again') });
+    const retryAfter = Number(again.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(await readOutbox(app.config.dataDir)).toHaveLength(before + 1);
+
+    // Another account has its own minute.
+    const other = await signUp(app, 'verify-2@example.com');
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/user/verification-email',
+      headers: other.headers,
+    });
+    expect(response.statusCode).toBe(204);
+  });
+
+  it('says so when the address is verified already', async () => {
+    const coach = await signUp(app, 'verified@example.com');
+    await app.db
+      .updateTable('identity_credentials')
+      .set({ email_verified: true })
+      .where('id', '=', coach.sub)
+      .execute();
+    expect((await app.inject({ url: '/api/user', headers: coach.headers })).json()).toMatchObject({
+      emailVerified: true,
+    });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/user/verification-email',
+      headers: coach.headers,
+    });
+    expect(response.statusCode).toBe(409);
+  });
+
+  it('changes the password only with the current one', async () => {
+    const coach = await signUp(app, 'password@example.com');
+    const change = (payload: object) =>
+      app.inject({ method: 'POST', url: '/api/user/password', headers: coach.headers, payload });
+
+    const wrong = await change({ currentPassword: 'not-it', newPassword: 'Flying-10-0.95s' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ errors: { currentPassword: [expect.any(String)] } });
+
+    const weak = await change({ currentPassword: coach.password, newPassword: 'short' });
+    expect(weak.statusCode).toBe(400);
+    expect(Object.keys(weak.json().errors)).toEqual(['newPassword']);
+
+    const missing = await change({ currentPassword: coach.password });
+    expect(missing.json()).toEqual({ errors: { newPassword: ['is required'] } });
+
+    const right = await change({ currentPassword: coach.password, newPassword: 'Flying-10-0.95s' });
+    expect(right.statusCode).toBe(204);
+    const credential = await findCredentialById(app.db, coach.sub);
+    await expect(verifyPassword('Flying-10-0.95s', credential!.password_hash)).resolves.toBe(true);
+    await expect(verifyPassword(coach.password, credential!.password_hash)).resolves.toBe(false);
+  });
+});

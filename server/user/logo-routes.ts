@@ -1,0 +1,79 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { MessageBody, ValidationErrorBody } from '../../contract/errors';
+import { LOGO_MAX_BYTES, LogoBody } from '../../contract/user';
+import { badRequest } from '../plugins/http-errors';
+import { localLogoStore, sniffImage } from './logo-store';
+import { replaceLogo } from './repository';
+
+const tooLarge = `The logo must be ${LOGO_MAX_BYTES / 1024 / 1024} MB or smaller.`;
+const notAnImage = 'The logo must be a PNG, JPEG or WebP image.';
+
+/** For the API reference only: the handler reads the form itself, as a stream. */
+const UploadLogoForm = Type.Object({
+  logo: Type.String({ format: 'binary', description: 'PNG, JPEG or WebP, at most 2 MB' }),
+});
+
+/**
+ * `POST /api/user/uploadlogo`: one image in the form field `logo`. Its type is judged
+ * by its bytes; the name and declared type are the client's word and SVG may carry
+ * script. Every refusal (also "too large") is a 400 in the `errors` shape, which the
+ * app shows beside the upload.
+ */
+const logoRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // Scoped to this plugin: no other route accepts multipart bodies.
+  await app.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 10 } });
+  const logos = localLogoStore(app.config.dataDir);
+
+  app.post(
+    '/user/uploadlogo',
+    {
+      schema: {
+        summary: 'Upload the logo shown in the app',
+        tags: ['user'],
+        security: [{ bearerAuth: [] }],
+        consumes: ['multipart/form-data'],
+        body: UploadLogoForm,
+        response: { 200: LogoBody, 400: ValidationErrorBody, 401: MessageBody },
+      },
+      // The body schema documents the form; the multipart stream is checked below.
+      validatorCompiler: () => () => true,
+    },
+    async (request) => {
+      const part = await request.file().catch((error: unknown) => {
+        if ((error as { code?: string }).code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+          return undefined;
+        }
+        throw error;
+      });
+      if (!part || part.fieldname !== 'logo') {
+        part?.file.resume(); // read the rest, so that the connection stays usable
+        throw badRequest({ logo: ['Choose an image file to upload (form field "logo").'] });
+      }
+      const bytes = await part.toBuffer().catch((error: unknown) => {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw badRequest({ logo: [tooLarge] });
+        }
+        throw error;
+      });
+      const type = sniffImage(bytes);
+      if (!type) throw badRequest({ logo: [notAnImage] });
+
+      const logoUrl = await logos.save(request.account.id, type, bytes);
+      let previous: string | null;
+      try {
+        previous = await replaceLogo(app.db, request.account.id, logoUrl);
+      } catch (error) {
+        await logos.remove(logoUrl);
+        throw error;
+      }
+      await logos.remove(previous).catch((error: unknown) => {
+        request.log.warn({ err: error, logo: previous }, 'the replaced logo file stays behind');
+      });
+      return { logoUrl };
+    },
+  );
+};
+
+export default logoRoutes;

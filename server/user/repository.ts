@@ -1,0 +1,96 @@
+import { sql, type Kysely } from 'kysely';
+import type { UserBody } from '../../contract/user';
+import type { Database, User } from '../db/schema';
+
+/**
+ * Queries on `users`, the account row: one per identity (`auth_subject` = the token's
+ * `sub`); its `id` is the `account_id` of every row the account owns.
+ */
+type Db = Kysely<Database>;
+
+/** The account of a subject: the one indexed lookup the auth hook makes per request. */
+export function findAccountBySubject(
+  db: Db,
+  sub: string,
+): Promise<{ id: string; email: string } | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email'])
+    .where('auth_subject', '=', sub)
+    .executeTakeFirst();
+}
+
+/**
+ * Creates the account of a new identity. Two first requests may race: the unique
+ * `auth_subject` lets one insert win and both read the same row.
+ */
+export async function createAccount(
+  db: Db,
+  values: { sub: string; email: string; athleteSpots: number },
+): Promise<{ id: string; email: string }> {
+  await db
+    .insertInto('users')
+    .values({ auth_subject: values.sub, email: values.email, athlete_spots: values.athleteSpots })
+    .onConflict((conflict) => conflict.column('auth_subject').doNothing())
+    .execute();
+  const row = await findAccountBySubject(db, values.sub);
+  if (!row) throw new Error('the account row vanished right after its insert');
+  return row;
+}
+
+export function getUser(db: Db, accountId: string): Promise<User> {
+  return db.selectFrom('users').selectAll().where('id', '=', accountId).executeTakeFirstOrThrow();
+}
+
+export async function updateProfile(
+  db: Db,
+  accountId: string,
+  profile: { firstName: string; lastName: string; organisation?: string | undefined },
+): Promise<User> {
+  return db
+    .updateTable('users')
+    .set({
+      first_name: profile.firstName,
+      last_name: profile.lastName,
+      // Left out of the request: kept as it was.
+      ...(profile.organisation === undefined ? {} : { organisation: profile.organisation }),
+      has_updated_profile: true,
+      updated_at: sql<Date>`now()`,
+    })
+    .where('id', '=', accountId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Sets the logo and answers the one it replaces, in one transaction (row locked). */
+export function replaceLogo(db: Db, accountId: string, logoUrl: string): Promise<string | null> {
+  return db.transaction().execute(async (trx) => {
+    const before = await trx
+      .selectFrom('users')
+      .select('logo_url')
+      .where('id', '=', accountId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable('users')
+      .set({ logo_url: logoUrl, updated_at: sql<Date>`now()` })
+      .where('id', '=', accountId)
+      .execute();
+    return before.logo_url;
+  });
+}
+
+/** The API's view of the row; `emailVerified` comes from the identity provider. */
+export function toUserBody(user: User, emailVerified: boolean): UserBody {
+  return {
+    id: user.id,
+    firstName: user.first_name,
+    lastName: user.last_name,
+    email: user.email,
+    emailVerified,
+    organisation: user.organisation,
+    hasUpdatedProfile: user.has_updated_profile,
+    athleteSpots: user.athlete_spots,
+    logoUrl: user.logo_url,
+  };
+}

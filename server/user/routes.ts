@@ -1,0 +1,155 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { MessageBody, ValidationErrorBody } from '../../contract/errors';
+import {
+  ChangePasswordBody,
+  UpdateUserBody,
+  UserBody,
+  VERIFICATION_MAIL_INTERVAL_SECONDS,
+} from '../../contract/user';
+import type { Account } from '../plugins/auth';
+import { badRequest, HttpError } from '../plugins/http-errors';
+import { isEmailVerified } from './identity-facts';
+import { localLogoStore } from './logo-store';
+import { purgeAccount } from './purge';
+import { getUser, toUserBody, updateProfile } from './repository';
+import { claimVerificationMail, releaseVerificationMail } from './verification-mail';
+
+/** What every route here may answer besides its success (the API guard's 401). */
+const common = { 400: ValidationErrorBody, 401: MessageBody };
+const done = Type.Null({ description: 'Done; no content.' });
+const security = [{ bearerAuth: [] }];
+
+async function userBody(app: FastifyInstance, account: Account): Promise<UserBody> {
+  const [user, verified] = await Promise.all([
+    getUser(app.db, account.id),
+    isEmailVerified(app, account.sub, { emailVerified: account.emailVerified }),
+  ]);
+  return toUserBody(user, verified);
+}
+
+/** The signed-in user's own account: `/api/user` and its actions (spec section 7). */
+const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['user'];
+
+  app.get(
+    '/user',
+    {
+      schema: {
+        summary: 'The signed-in user',
+        tags,
+        security,
+        response: { 200: UserBody, ...common },
+      },
+    },
+    async (request) => userBody(app, request.account),
+  );
+
+  app.put(
+    '/user',
+    {
+      schema: {
+        summary: 'Save the profile (sets hasUpdatedProfile)',
+        tags,
+        security,
+        body: UpdateUserBody,
+        response: { 200: UserBody, ...common },
+      },
+    },
+    async (request) => {
+      const firstName = request.body.firstName.trim();
+      const lastName = request.body.lastName.trim();
+      const errors: Record<string, string[]> = {};
+      if (!firstName) errors.firstName = ['must not be empty'];
+      if (!lastName) errors.lastName = ['must not be empty'];
+      if (Object.keys(errors).length > 0) throw badRequest(errors);
+      const organisation = request.body.organisation?.trim();
+      const user = await updateProfile(app.db, request.account.id, {
+        firstName,
+        lastName,
+        organisation,
+      });
+      const { sub, emailVerified } = request.account;
+      return toUserBody(user, await isEmailVerified(app, sub, { emailVerified }));
+    },
+  );
+
+  const logos = localLogoStore(app.config.dataDir);
+  app.delete(
+    '/user/purge',
+    {
+      schema: {
+        summary: "Delete all of the account's data; the account and its sign-in stay",
+        tags,
+        security,
+        response: { 204: done, ...common },
+      },
+    },
+    async (request, reply) => {
+      const logo = await purgeAccount(app.db, request.account.id);
+      // After the commit: a failed transaction must not have lost the logo.
+      await logos.remove(logo).catch((error: unknown) => {
+        request.log.warn({ err: error, logo }, 'purge: the old logo file stays behind');
+      });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/user/verification-email',
+    {
+      schema: {
+        summary: 'Send the verification e-mail again (once a minute)',
+        tags,
+        security,
+        response: { 204: done, 409: MessageBody, 429: MessageBody, ...common },
+      },
+    },
+    async (request, reply) => {
+      const { id, sub, email } = request.account;
+      const claim = await claimVerificationMail(app.db, id, VERIFICATION_MAIL_INTERVAL_SECONDS);
+      if (!claim.ok) {
+        reply.header('retry-after', String(claim.retryAfterSeconds));
+        throw new HttpError(429, {
+          message: `A verification e-mail was just sent; try again in ${claim.retryAfterSeconds} s.`,
+        });
+      }
+      let sent: boolean;
+      try {
+        sent = await app.identity.accountActions.resendVerificationEmail({ sub, email });
+      } catch (error) {
+        await releaseVerificationMail(app.db, id, claim.previous);
+        throw error;
+      }
+      if (!sent) throw new HttpError(409, { message: 'Your e-mail address is verified already.' });
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/user/password',
+    {
+      schema: {
+        summary: 'Change the password (the current one re-authenticates)',
+        tags,
+        security,
+        body: ChangePasswordBody,
+        response: { 204: done, ...common },
+      },
+    },
+    async (request, reply) => {
+      const { sub, email } = request.account;
+      const { currentPassword, newPassword } = request.body;
+      const result = await app.identity.accountActions.changePassword(
+        { sub, email },
+        currentPassword,
+        newPassword,
+      );
+      if (!result.ok) throw badRequest({ [result.field]: result.messages });
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default userRoutes;
