@@ -9,11 +9,13 @@ test('the server is healthy and serves its API reference', async ({ request }) =
   expect((await docs.json()).openapi).toMatch(/^3\./);
 });
 
-test('the built app opens in Chromium on a deep link', async ({ page }) => {
+test('a deep link opened signed out lands on the sign-in page', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto('/home/athlete');
-  await expect(page.getByRole('heading', { name: 'Athletes' })).toBeVisible();
-  await page.screenshot({ path: 'test-results/smoke-athletes.png', fullPage: true });
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/smoke-login.png', fullPage: true });
   expect(errors).toEqual([]);
 });

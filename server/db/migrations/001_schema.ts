@@ -92,9 +92,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now()
     );
-    create index athletes_last_name on athletes (account_id, last_name_key text_pattern_ops, id);
-    create index athletes_first_name on athletes (account_id, first_name_key text_pattern_ops, id);
-    create index athletes_middle_name on athletes (account_id, middle_name_key text_pattern_ops, id);
+    create index athletes_last_name on athletes (account_id, last_name_key collate "C", id);
+    create index athletes_first_name on athletes (account_id, first_name_key collate "C", id);
+    create index athletes_middle_name on athletes (account_id, middle_name_key collate "C", id);
     create unique index athletes_external_id on athletes (account_id, external_id) where external_id is not null;
 
     create table roster_athletes (

@@ -1,0 +1,81 @@
+import { screen, within } from '@testing-library/react';
+import { paths } from '../../../../src/app/paths';
+import { renderRoute } from '../../test-utils';
+
+/** antd renders a menu group as a titled list with role="group". */
+function menuGroup(title: string): HTMLElement {
+  const heading = screen.getByText(title, { selector: '.ant-menu-item-group-title' });
+  const group = heading.parentElement?.querySelector<HTMLElement>('[role="group"]');
+  if (!group) throw new Error(`Menu group ${title} has no items`);
+  return group;
+}
+
+const linkNames = (container: HTMLElement) =>
+  within(container)
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+
+describe('shell', () => {
+  it('groups the side menu as Results, Programs and Reports', async () => {
+    renderRoute(paths.home.athletes.path);
+    await screen.findByRole('heading', { name: 'Athletes' });
+
+    expect(linkNames(menuGroup('Results'))).toEqual(['Individual', 'Historical']);
+    expect(linkNames(menuGroup('Programs'))).toEqual([
+      'Game Speed',
+      'Epply Advantage Performance Index',
+      'Manual Entry',
+    ]);
+    expect(linkNames(menuGroup('Reports'))).toEqual([
+      'EAPI individual',
+      'EAPI team',
+      'EASI individual',
+    ]);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Leaderboard', 'Athletes', 'Integrations', 'Store', 'Athlete Profiles']) {
+      expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
+    }
+  });
+
+  it('links each menu entry to its route and marks the current one', async () => {
+    const { router, user } = renderRoute(paths.home.athletes.path);
+    await screen.findByRole('heading', { name: 'Athletes' });
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Athletes' }).closest('li')).toHaveClass(
+      'ant-menu-item-selected',
+    );
+
+    await user.click(within(nav).getByRole('link', { name: 'Game Speed' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Programs: Game Speed' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(paths.home.programs.gameSpeed.path);
+    expect(within(nav).getByRole('link', { name: 'Game Speed' }).closest('li')).toHaveClass(
+      'ant-menu-item-selected',
+    );
+  });
+
+  it('collapses the menu to icons and the logo mark on request', async () => {
+    const { user } = renderRoute(paths.home.leaderboard.path);
+    await screen.findByRole('heading', { name: 'Leaderboard' });
+    expect(screen.getByText('Splitline')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Collapse menu' }));
+    expect(screen.getByRole('button', { name: 'Expand menu' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    expect(screen.queryByText('Splitline')).not.toBeInTheDocument();
+    // Group titles would be cut to "Prog…" at icon width; the links stay.
+    expect(screen.queryByText('Programs')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Game Speed' })).toBeInTheDocument();
+  });
+
+  it('shows the company line with the current year', async () => {
+    renderRoute(paths.home.leaderboard.path);
+    await screen.findByRole('heading', { name: 'Leaderboard' });
+    expect(screen.getByRole('contentinfo')).toHaveTextContent(
+      `© ${new Date().getFullYear()} Splitline Performance`,
+    );
+  });
+});

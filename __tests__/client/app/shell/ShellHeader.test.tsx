@@ -1,0 +1,91 @@
+import { screen, within } from '@testing-library/react';
+import { fakeAuth, json, renderRoute, stubApi, testUser } from '../../test-utils';
+
+const verifyText = 'Please verify your e-mail address.';
+const profileText = /Please update your profile/;
+
+async function renderShell(options: Parameters<typeof renderRoute>[1] = {}) {
+  const view = renderRoute('/home/leaderboard', options);
+  await screen.findByRole('heading', { name: 'Leaderboard' });
+  return view;
+}
+
+describe('shell header', () => {
+  it('asks to verify the e-mail while the ID token says it is unverified, linking to /verification', async () => {
+    stubApi({ 'GET /api/user': () => json(testUser()) });
+    await renderShell({ auth: fakeAuth({ claims: { email_verified: false } }) });
+    const banner = (await screen.findByText(verifyText)).closest<HTMLElement>('[role="alert"]');
+    expect(banner).not.toBeNull();
+    expect(within(banner!).getByRole('link', { name: 'Verify e-mail' })).toHaveAttribute(
+      'href',
+      '/verification',
+    );
+  });
+
+  it('asks to update the profile while it was never saved, linking to the account page', async () => {
+    stubApi({ 'GET /api/user': () => json(testUser({ hasUpdatedProfile: false })) });
+    await renderShell();
+    const banner = (await screen.findByText(profileText)).closest<HTMLElement>('[role="alert"]');
+    expect(within(banner!).getByRole('link', { name: 'Update profile' })).toHaveAttribute(
+      'href',
+      '/home/account/info',
+    );
+    expect(screen.queryByText(verifyText)).not.toBeInTheDocument();
+  });
+
+  it('shows no banner for a verified coach with a saved profile', async () => {
+    stubApi({ 'GET /api/user': () => json(testUser()) });
+    await renderShell();
+    await screen.findByText('athlete spots left', { exact: false });
+    expect(screen.queryByText(verifyText)).not.toBeInTheDocument();
+    expect(screen.queryByText(profileText)).not.toBeInTheDocument();
+  });
+
+  it('shows the remaining athlete spots with Buy More, and the coach logo', async () => {
+    stubApi({
+      'GET /api/user': () => json(testUser({ athleteSpots: 7, logoUrl: '/files/logos/lions.png' })),
+    });
+    await renderShell();
+    const spots = await screen.findByText('athlete spots left', { exact: false });
+    expect(spots).toHaveTextContent('7 athlete spots left');
+    expect(screen.getByRole('link', { name: 'Buy More' })).toHaveAttribute(
+      'href',
+      '/home/store/credit',
+    );
+    expect(screen.getByRole('img', { name: 'Riverside Lions logo' })).toHaveAttribute(
+      'src',
+      '/files/logos/lions.png',
+    );
+  });
+
+  it('sends the token with GET /user', async () => {
+    const api = stubApi({ 'GET /api/user': () => json(testUser()) });
+    await renderShell();
+    await screen.findByText('athlete spots left', { exact: false });
+    expect(api.sent('GET /api/user')[0]?.headers.get('authorization')).toBe('Bearer token-1');
+  });
+});
+
+describe('user menu', () => {
+  it('opens Profile', async () => {
+    stubApi({ 'GET /api/user': () => json(testUser()) });
+    const { user, router } = await renderShell();
+    await user.click(await screen.findByRole('button', { name: 'Account menu of Ada Okafor' }));
+    await user.click(await screen.findByRole('link', { name: 'Profile' }));
+    expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/home/account/info');
+  });
+
+  it('signs out with Logout', async () => {
+    stubApi({ 'GET /api/user': () => json(testUser()) });
+    const auth = fakeAuth();
+    const { user, router } = await renderShell({ auth });
+    await user.click(await screen.findByRole('button', { name: 'Account menu of Ada Okafor' }));
+    await user.click(await screen.findByRole('menuitem', { name: /Logout/ }));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(auth.client.logout).toHaveBeenCalledWith({
+      logoutParams: { returnTo: 'http://localhost/login' },
+    });
+  });
+});

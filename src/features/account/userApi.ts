@@ -1,0 +1,64 @@
+import type {
+  ChangePasswordBody,
+  LogoBody,
+  UpdateUserBody,
+  UserBody as User,
+} from '../../../contract/user';
+import { baseApi } from '../../lib/api';
+
+export type { User };
+
+/**
+ * The signed-in coach's account (spec, section 7). Saving the profile invalidates `User`,
+ * so the user is fetched again after success; a new logo is written into the cached user
+ * at once, so the shell shows it without a second call.
+ *
+ * @example
+ * const { data: user } = useGetUserQuery();
+ * const [updateUser, { isLoading }] = useUpdateUserMutation();
+ * await updateUser({ firstName: 'Ada', lastName: 'Okafor', organisation: 'Lions' }).unwrap();
+ */
+export const userApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getUser: build.query<User, void>({
+      query: () => '/user',
+      providesTags: ['User'],
+    }),
+    updateUser: build.mutation<unknown, UpdateUserBody>({
+      query: (body) => ({ url: '/user', method: 'PUT', body }),
+      invalidatesTags: ['User'],
+    }),
+    uploadLogo: build.mutation<LogoBody, File>({
+      query: (logo) => {
+        const body = new FormData();
+        body.append('logo', logo, logo.name);
+        return { url: '/user/uploadlogo', method: 'POST', body };
+      },
+      async onQueryStarted(_logo, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (!data) return;
+        dispatch(
+          userApi.util.updateQueryData('getUser', undefined, (user) => {
+            user.logoUrl = data.logoUrl;
+          }),
+        );
+      },
+    }),
+    purgeData: build.mutation<void, void>({
+      query: () => ({ url: '/user/purge', method: 'DELETE' }),
+      // Everything the account owned is gone, and its athlete spots may have changed.
+      invalidatesTags: ['User', 'Roster', 'Athlete', 'Event', 'Leaderboard', 'ApiKey'],
+    }),
+    changePassword: build.mutation<void, ChangePasswordBody>({
+      query: (body) => ({ url: '/user/password', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const {
+  useGetUserQuery,
+  useUpdateUserMutation,
+  useUploadLogoMutation,
+  usePurgeDataMutation,
+  useChangePasswordMutation,
+} = userApi;

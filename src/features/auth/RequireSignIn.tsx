@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { Flex, Spin } from 'antd';
+import { Navigate, useLocation } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
+import { paths } from '../../app/paths';
+import { selectAuthStatus } from '../../lib/session';
+
+/** What the guard hands to /login: where the user wanted to go. */
+export interface LoginLocationState {
+  returnTo?: string;
+}
+
+/**
+ * Pages under /home need a signed-in user (spec, section 2). While the session is being
+ * looked for, a spinner; without one, /login, remembering the wanted page so that signing
+ * in leads back to it.
+ *
+ * @example
+ * { path: '/home', element: <RequireSignIn><AppShell /></RequireSignIn> }
+ */
+export function RequireSignIn({ children }: { children: ReactNode }) {
+  const status = useAppSelector(selectAuthStatus);
+  const { pathname, search } = useLocation();
+  if (status === 'unknown')
+    return (
+      <Flex align="center" justify="center" style={{ minHeight: '100vh' }}>
+        <Spin size="large" aria-label="Checking your sign-in" />
+      </Flex>
+    );
+  if (status === 'signedOut') {
+    const state: LoginLocationState = { returnTo: pathname + search };
+    return <Navigate to={paths.login.path} state={state} replace />;
+  }
+  return children;
+}

@@ -1,0 +1,87 @@
+import { Auth0Client } from '@auth0/auth0-spa-js';
+import type { RuntimeConfig } from '../../lib/config';
+import { paths } from '../../app/paths';
+
+/** What the app keeps across the redirect to the identity provider and back. */
+export interface AuthAppState {
+  returnTo?: string;
+}
+
+/** The ID token claims the app reads (`getIdTokenClaims`). */
+export interface IdTokenClaims {
+  sub: string;
+  email?: string;
+  email_verified?: boolean;
+  name?: string;
+  /** Expiry, epoch seconds. */
+  exp?: number;
+}
+
+/**
+ * The part of `@auth0/auth0-spa-js` the app uses. Sagas talk to this interface only, so
+ * tests drive them with a fake client: this is the SDK boundary, not our API.
+ */
+export interface AuthClient {
+  checkSession(): Promise<void>;
+  handleRedirectCallback(url: string): Promise<{ appState?: AuthAppState }>;
+  isAuthenticated(): Promise<boolean>;
+  /** `cacheMode: 'off'` forces a new token from the provider. */
+  getTokenSilently(options?: { cacheMode?: 'on' | 'off' }): Promise<string | undefined>;
+  getIdTokenClaims(): Promise<IdTokenClaims | undefined>;
+  loginWithRedirect(options: {
+    appState?: AuthAppState;
+    authorizationParams?: { screen_hint?: 'signup' };
+  }): Promise<void>;
+  logout(options: { logoutParams: { returnTo: string } }): Promise<void>;
+}
+
+/** How the auth sagas reach the outside world: the SDK and the page's address. */
+export interface AuthDeps {
+  createClient(config: RuntimeConfig['auth'], origin: string): Promise<AuthClient> | AuthClient;
+  /** The page's full URL at start (the redirect back carries `code` and `state`). */
+  currentUrl(): string;
+}
+
+/**
+ * The SDK with the settings of IDENTITY.md: refresh tokens kept in the SDK's worker
+ * (`cacheMode: 'memory'`), and the silent iframe as fallback so that a reload finds the
+ * provider's session again (the memory cache does not survive it). `new Auth0Client`
+ * rather than `createAuth0Client`: the saga decides whether to complete a redirect or
+ * check the session, and `createAuth0Client` would check first, every time.
+ *
+ * @example
+ * const client = createAuth0AuthClient(getConfig().auth, window.location.origin);
+ */
+export function createAuth0AuthClient(auth: RuntimeConfig['auth'], origin: string): AuthClient {
+  const sdk = new Auth0Client({
+    domain: auth.domain.replace(/\/+$/, ''),
+    clientId: auth.clientId,
+    authorizationParams: { audience: auth.audience, redirect_uri: origin + paths.login.path },
+    useRefreshTokens: true,
+    useRefreshTokensFallback: true,
+    authorizeTimeoutInSeconds: 10,
+    cacheLocation: 'memory',
+  });
+  return {
+    checkSession: () => sdk.checkSession(),
+    handleRedirectCallback: async (url) => {
+      const result = await sdk.handleRedirectCallback<AuthAppState>(url);
+      return { appState: result.appState };
+    },
+    isAuthenticated: () => sdk.isAuthenticated(),
+    getTokenSilently: (options) => sdk.getTokenSilently(options),
+    getIdTokenClaims: async () => {
+      const claims = await sdk.getIdTokenClaims();
+      // The SDK checked the token already: `sub` is required there (IDENTITY.md).
+      return claims?.sub ? { ...claims, sub: claims.sub } : undefined;
+    },
+    loginWithRedirect: (options) => sdk.loginWithRedirect(options),
+    logout: (options) => sdk.logout(options),
+  };
+}
+
+/** The deps of the running app: the real SDK and the browser's address. */
+export const browserAuthDeps: AuthDeps = {
+  createClient: createAuth0AuthClient,
+  currentUrl: () => window.location.href,
+};

@@ -1,0 +1,115 @@
+import type { EventChannel, SagaIterator, Task } from 'redux-saga';
+import { call, cancel, fork, getContext, put, race, take } from 'redux-saga/effects';
+import { setTokenGetter } from '../../lib/api';
+import { getConfig } from '../../lib/config';
+import {
+  authFailed,
+  sessionExpired,
+  sessionNotFound,
+  signedIn,
+  signOutRequested,
+  type IdentityRead,
+} from '../../lib/session';
+import { homePath, paths } from '../../app/paths';
+import type { AuthClient, AuthDeps } from './authClient';
+import { describeAuthError, readIdentity } from './identity';
+import {
+  refreshAheadOfExpiry,
+  signOut,
+  unauthorizedEvents,
+  watchIdentityRefreshRequests,
+  watchSignInRequests,
+} from './sessionSagas';
+import { createTokenRefresher, type TokenRefresher } from './tokenRefresher';
+
+/**
+ * Back from the provider (`/login?code&state`): completes the redirect and answers where
+ * to go next. Otherwise looks for an existing session. Answers `undefined` when the
+ * redirect could not be completed (the sign-in page shows why).
+ */
+export function* startSession(
+  client: AuthClient,
+  url: string,
+): SagaIterator<string | null | undefined> {
+  const { pathname, searchParams } = new URL(url);
+  const isCallback =
+    pathname === paths.login.path && searchParams.has('code') && searchParams.has('state');
+  if (!isCallback) {
+    yield call([client, client.checkSession]);
+    return null;
+  }
+  try {
+    const { appState }: { appState?: { returnTo?: string } } = yield call(
+      [client, client.handleRedirectCallback],
+      url,
+    );
+    return appState?.returnTo ?? homePath;
+  } catch (error) {
+    yield put(authFailed(`Sign-in could not be completed: ${describeAuthError(error)}`));
+    return undefined;
+  }
+}
+
+/**
+ * Signed in: tokens for the API, the identity kept fresh, until the user signs out or the
+ * session is refused (refresh failed, or the API still answers 401 after one); then the
+ * watchers are cancelled and the sign-out cleans up.
+ */
+export function* signedInFlow(
+  client: AuthClient,
+  refresher: TokenRefresher,
+  loginUrl: string,
+): SagaIterator {
+  const unauthorized: EventChannel<true> = yield call(unauthorizedEvents);
+  const tasks: Task[] = [
+    yield fork(refreshAheadOfExpiry, client, refresher),
+    yield fork(watchIdentityRefreshRequests, client, refresher),
+  ];
+  try {
+    yield race({
+      requested: take(signOutRequested.type),
+      expired: take(sessionExpired.type),
+      unauthorized: take(unauthorized),
+    });
+  } finally {
+    unauthorized.close();
+    yield cancel(tasks);
+  }
+  yield call(signOut, client, loginUrl);
+}
+
+/**
+ * The auth lifecycle, forked by the root saga: creates the SDK client from
+ * `/config.json`, completes a redirect or finds the session, and runs the signed-in flow.
+ */
+export function* authSaga(): SagaIterator {
+  const deps: AuthDeps = yield getContext('auth');
+  const { origin } = new URL(deps.currentUrl());
+  const loginUrl = origin + paths.login.path;
+  let client: AuthClient;
+  try {
+    client = yield call([deps, deps.createClient], getConfig().auth, origin);
+  } catch (error) {
+    yield put(authFailed(`Sign-in is unavailable: ${describeAuthError(error)}`));
+    return;
+  }
+  yield fork(watchSignInRequests, client);
+
+  const refresher = createTokenRefresher(client);
+  try {
+    const returnTo: string | null | undefined = yield call(startSession, client, deps.currentUrl());
+    const authenticated: boolean = yield call([client, client.isAuthenticated]);
+    if (!authenticated) {
+      yield put(sessionNotFound());
+      return;
+    }
+    yield call(setTokenGetter, refresher.getToken);
+    const identity: IdentityRead = yield call(readIdentity, client, refresher, false);
+    yield put(signedIn({ ...identity, returnTo }));
+  } catch (error) {
+    yield call(setTokenGetter, null);
+    yield put(authFailed(describeAuthError(error)));
+    return;
+  }
+  yield call(signedInFlow, client, refresher, loginUrl);
+}

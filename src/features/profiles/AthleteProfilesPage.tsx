@@ -1,0 +1,7 @@
+import { PageFrame } from '../../components/PageFrame';
+import { paths } from '../../app/paths';
+
+/** Athlete Profiles: index snapshots per athlete (profiles issue). */
+export default function AthleteProfilesPage() {
+  return <PageFrame title={paths.home.athleteProfiles.label} />;
+}
