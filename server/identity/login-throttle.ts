@@ -3,35 +3,41 @@ import type { Database } from '../db/schema';
 import { normalizeEmail } from './credentials';
 
 /**
- * Failed sign-in counters, per address and per client IP, in the database so that every
- * server process sees the same counts. They live in identity_store under their own model
- * name (the provider never reads it); the expiry ends the window and the purge removes
- * them. A success clears the address's counter.
+ * Failed-attempt counters, per subject (an address, an account) and per client IP, in
+ * the database so that every server process sees the same counts. They live in
+ * identity_store under their own model name (the provider never reads it); the expiry
+ * ends the window. A success clears the subject's counter.
  */
-const MODEL = 'LoginThrottle';
-
 export interface ThrottleLimits {
-  perEmail: number;
+  perSubject: number;
   perIp: number;
   windowSeconds: number;
 }
 
-export const DEFAULT_LIMITS: ThrottleLimits = { perEmail: 5, perIp: 30, windowSeconds: 15 * 60 };
+export const DEFAULT_LIMITS: ThrottleLimits = { perSubject: 5, perIp: 30, windowSeconds: 15 * 60 };
 
 export const THROTTLED_MESSAGE =
   'Too many failed sign-in attempts. Wait 15 minutes and try again, or reset your password.';
 
-const keys = (email: string, ip: string) => ({
-  email: `email:${normalizeEmail(email)}`,
-  ip: `ip:${ip}`,
-});
+/**
+ * Counts failures of one kind of secret check under `model`.
+ *
+ * @example
+ * const throttle = createAttemptThrottle(db, 'PasswordChangeThrottle');
+ * if (await throttle.isBlocked(accountId, ip)) return tooMany();
+ */
+export function createAttemptThrottle(
+  db: Kysely<Database>,
+  model: string,
+  limits: ThrottleLimits = DEFAULT_LIMITS,
+) {
+  const keys = (subject: string, ip: string) => ({ subject: `subject:${subject}`, ip: `ip:${ip}` });
 
-export function createLoginThrottle(db: Kysely<Database>, limits: ThrottleLimits = DEFAULT_LIMITS) {
   async function count(id: string): Promise<number> {
     const row = await db
       .selectFrom('identity_store')
       .select(sql<number>`(payload->>'count')::int`.as('count'))
-      .where('model', '=', MODEL)
+      .where('model', '=', model)
       .where('id', '=', id)
       .where('expires_at', '>', sql<Date>`now()`)
       .executeTakeFirst();
@@ -43,7 +49,7 @@ export function createLoginThrottle(db: Kysely<Database>, limits: ThrottleLimits
     const expires = sql<Date>`now() + make_interval(secs => ${limits.windowSeconds})`;
     await sql`
       insert into identity_store (model, id, payload, expires_at)
-      values (${MODEL}, ${id}, '{"count":1}'::jsonb, ${expires})
+      values (${model}, ${id}, '{"count":1}'::jsonb, ${expires})
       on conflict (model, id) do update set
         payload = case when identity_store.expires_at <= now() then '{"count":1}'::jsonb
           else jsonb_build_object('count', (identity_store.payload->>'count')::int + 1) end,
@@ -53,24 +59,37 @@ export function createLoginThrottle(db: Kysely<Database>, limits: ThrottleLimits
   }
 
   return {
-    /** True when this address or this IP has used up its failures for the window. */
-    async isBlocked(email: string, ip: string): Promise<boolean> {
-      const key = keys(email, ip);
-      const [byEmail, byIp] = await Promise.all([count(key.email), count(key.ip)]);
-      return byEmail >= limits.perEmail || byIp >= limits.perIp;
+    windowSeconds: limits.windowSeconds,
+    /** True when this subject or this IP has used up its failures for the window. */
+    async isBlocked(subject: string, ip: string): Promise<boolean> {
+      const key = keys(subject, ip);
+      const [bySubject, byIp] = await Promise.all([count(key.subject), count(key.ip)]);
+      return bySubject >= limits.perSubject || byIp >= limits.perIp;
     },
-    async recordFailure(email: string, ip: string): Promise<void> {
-      const key = keys(email, ip);
-      await increment(key.email);
+    async recordFailure(subject: string, ip: string): Promise<void> {
+      const key = keys(subject, ip);
+      await increment(key.subject);
       await increment(key.ip);
     },
-    async recordSuccess(email: string): Promise<void> {
+    async recordSuccess(subject: string): Promise<void> {
       await db
         .deleteFrom('identity_store')
-        .where('model', '=', MODEL)
-        .where('id', '=', keys(email, '').email)
+        .where('model', '=', model)
+        .where('id', '=', keys(subject, '').subject)
         .execute();
     },
+  };
+}
+
+export type AttemptThrottle = ReturnType<typeof createAttemptThrottle>;
+
+/** Sign-in failures, per address (normalised) and per IP. */
+export function createLoginThrottle(db: Kysely<Database>, limits: ThrottleLimits = DEFAULT_LIMITS) {
+  const throttle = createAttemptThrottle(db, 'LoginThrottle', limits);
+  return {
+    isBlocked: (email: string, ip: string) => throttle.isBlocked(normalizeEmail(email), ip),
+    recordFailure: (email: string, ip: string) => throttle.recordFailure(normalizeEmail(email), ip),
+    recordSuccess: (email: string) => throttle.recordSuccess(normalizeEmail(email)),
   };
 }
 

@@ -9,12 +9,16 @@ import {
   VERIFICATION_MAIL_INTERVAL_SECONDS,
 } from '../../contract/user';
 import type { Account } from '../plugins/auth';
+import { createAttemptThrottle } from '../identity/login-throttle';
 import { badRequest, HttpError } from '../plugins/http-errors';
 import { isEmailVerified } from './identity-facts';
 import { localLogoStore } from './logo-store';
 import { purgeAccount } from './purge';
 import { getUser, toUserBody, updateProfile } from './repository';
 import { claimVerificationMail, releaseVerificationMail } from './verification-mail';
+
+export const TOO_MANY_PASSWORD_GUESSES =
+  'Too many wrong current passwords. Wait 15 minutes and try again, or sign out and reset your password.';
 
 /** What every route here may answer besides its success (the API guard's 401). */
 const common = { 400: ValidationErrorBody, 401: MessageBody };
@@ -127,6 +131,8 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  /** Guesses at the current password, per account and per IP, as the sign-in page counts them. */
+  const passwordGuesses = createAttemptThrottle(app.db, 'PasswordChangeThrottle');
   app.post(
     '/user/password',
     {
@@ -135,18 +141,26 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         security,
         body: ChangePasswordBody,
-        response: { 204: done, ...common },
+        response: { 204: done, 429: MessageBody, ...common },
       },
     },
     async (request, reply) => {
-      const { sub, email } = request.account;
+      const { id, sub, email } = request.account;
+      if (await passwordGuesses.isBlocked(id, request.ip)) {
+        reply.header('retry-after', String(passwordGuesses.windowSeconds));
+        throw new HttpError(429, { message: TOO_MANY_PASSWORD_GUESSES });
+      }
       const { currentPassword, newPassword } = request.body;
       const result = await app.identity.accountActions.changePassword(
         { sub, email },
         currentPassword,
         newPassword,
       );
-      if (!result.ok) throw badRequest({ [result.field]: result.messages });
+      if (!result.ok) {
+        if (result.field === 'currentPassword') await passwordGuesses.recordFailure(id, request.ip);
+        throw badRequest({ [result.field]: result.messages });
+      }
+      await passwordGuesses.recordSuccess(id);
       return reply.code(204).send(null);
     },
   );

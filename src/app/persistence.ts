@@ -5,7 +5,7 @@ import {
   type StateFromReducersMapObject,
 } from '@reduxjs/toolkit';
 import { persistReducer, type PersistConfig, type Storage } from 'redux-persist';
-import { signedOut } from '../lib/session';
+import { accountDataPurged, signedOut } from '../lib/session';
 
 interface RootReducerParts<P extends ReducersMapObject, S extends ReducersMapObject> {
   /** Table-filter slices: saved to storage, restored on reload, reset on sign-out. */
@@ -19,8 +19,9 @@ interface RootReducerParts<P extends ReducersMapObject, S extends ReducersMapObj
 /**
  * Combines the slices and wraps them in redux-persist with a whitelist made of exactly
  * the `persisted` keys, so joining the whitelist is the same act as registering a filter
- * slice, and nothing else can be saved by accident. On `signedOut` the persisted slices go
- * back to their initial state: filters name one coach's rosters and must not outlive them.
+ * slice, and nothing else can be saved by accident. On `signedOut` (and `accountDataPurged`)
+ * the persisted slices go back to their initial state: filters name one coach's rosters
+ * and must not outlive them.
  *
  * @example
  * const { reducer } = buildRootReducer({
@@ -47,7 +48,7 @@ export function buildRootReducer<P extends ReducersMapObject, S extends Reducers
     // which redux-persist then hands down; it is not a slice.
     const slices = state && '_persist' in state ? omitPersistKey(state) : state;
     return combinedSlices(
-      signedOut.match(action) && slices ? { ...slices, ...forgetPersisted } : slices,
+      (signedOut.match(action) || accountDataPurged.match(action)) && slices ? { ...slices, ...forgetPersisted } : slices,
       action,
     );
   };

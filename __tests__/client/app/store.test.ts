@@ -12,7 +12,7 @@ import {
 import { baseApi } from '../../../src/lib/api';
 import { buildRootReducer } from '../../../src/app/persistence';
 import { makeStore, persistedSliceKeys } from '../../../src/app/store';
-import { signedOut } from '../../../src/lib/session';
+import { accountDataPurged, signedOut } from '../../../src/lib/session';
 
 /** A stand-in for a feature's table-filter slice. */
 const demoFilters = createSlice({
@@ -92,6 +92,18 @@ describe('persistence', () => {
     store.dispatch(signedOut());
     await persistor.flush();
     expect(store.getState().demoFilters).toEqual(demoFilters.getInitialState());
+    expect(storage.saved['persist:test']).not.toContain('Okafor');
+  });
+
+  it('resets the filter slices when the account data is purged, keeping the session', async () => {
+    const storage = memoryStorage();
+    const { store, persistor } = await startStore(storage);
+    store.dispatch(demoFilters.actions.filtersChanged({ lastNameQuery: 'Okafor' }));
+    store.dispatch(session.actions.signedIn('secret-token'));
+    store.dispatch(accountDataPurged());
+    await persistor.flush();
+    expect(store.getState().demoFilters).toEqual(demoFilters.getInitialState());
+    expect(store.getState().session.token).toBe('secret-token');
     expect(storage.saved['persist:test']).not.toContain('Okafor');
   });
 

@@ -3,6 +3,7 @@ import { findCredentialById } from '../../../server/identity/credentials';
 import { verifyPassword } from '../../../server/identity/password';
 import { buildTestApp } from '../helpers/build-test-app';
 import { readOutbox } from '../identity/outbox';
+import { TOO_MANY_PASSWORD_GUESSES } from '../../../server/user/routes';
 import { signUp } from './accounts';
 
 describe('account actions through the API', () => {
@@ -78,5 +79,55 @@ describe('account actions through the API', () => {
     const credential = await findCredentialById(app.db, coach.sub);
     await expect(verifyPassword('Flying-10-0.95s', credential!.password_hash)).resolves.toBe(true);
     await expect(verifyPassword(coach.password, credential!.password_hash)).resolves.toBe(false);
+  });
+
+  it('stops guessing at the current password after five wrong ones', async () => {
+    const coach = await signUp(app, 'guesser@example.com');
+    const change = (currentPassword: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/user/password',
+        headers: coach.headers,
+        payload: { currentPassword, newPassword: 'Pro-Agility-4.1s' },
+      });
+    for (let guess = 1; guess <= 5; guess += 1) {
+      expect((await change(`guess-${guess}`)).statusCode).toBe(400);
+    }
+    const blocked = await change('guess-6');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ message: TOO_MANY_PASSWORD_GUESSES });
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+
+    // Even the right password waits out the window, so the block is not an oracle.
+    expect((await change(coach.password)).statusCode).toBe(429);
+    const credential = await findCredentialById(app.db, coach.sub);
+    await expect(verifyPassword(coach.password, credential!.password_hash)).resolves.toBe(true);
+
+    // Another account is not held up.
+    const other = await signUp(app, 'not-guessing@example.com');
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/user/password',
+      headers: other.headers,
+      payload: { currentPassword: other.password, newPassword: 'Pro-Agility-4.1s' },
+    });
+    expect(response.statusCode).toBe(204);
+  });
+
+  it('forgets earlier wrong guesses after a right one', async () => {
+    const coach = await signUp(app, 'forgetful@example.com');
+    const change = (currentPassword: string, newPassword: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/user/password',
+        headers: coach.headers,
+        payload: { currentPassword, newPassword },
+      });
+    for (let guess = 1; guess <= 4; guess += 1) await change(`guess-${guess}`, 'Pro-Agility-4.1s');
+    expect((await change(coach.password, 'Pro-Agility-4.1s')).statusCode).toBe(204);
+    for (let guess = 1; guess <= 4; guess += 1) {
+      expect((await change(`again-${guess}`, 'Flying-10-0.95s')).statusCode).toBe(400);
+    }
+    expect((await change('Pro-Agility-4.1s', 'Flying-10-0.95s')).statusCode).toBe(204);
   });
 });

@@ -65,6 +65,26 @@ export async function interactionRoutes(
   const field = (request: FastifyRequest<Params>, name: string) =>
     typeof request.body?.[name] === 'string' ? (request.body[name] as string) : '';
 
+  /**
+   * The interaction a form was posted to, when both it and the form's token are valid;
+   * otherwise answers (expired sign-in, or the form page again with a fresh token) and
+   * gives undefined.
+   */
+  async function postedInteraction(
+    request: FastifyRequest<Params>,
+    reply: FastifyReply,
+    page: typeof loginPage,
+  ) {
+    const details = await interactionOf(request, reply);
+    if (!details) return undefined;
+    if (isValidInteractionToken(keys, request.params.uid, request.body?.csrf)) return details;
+    await reply
+      .code(403)
+      .type('text/html')
+      .send(page({ ...form(request), errors: ['This form expired. Please try again.'] }));
+    return undefined;
+  }
+
   app.get<Params>('/u/login/:uid', async (request, reply) => {
     const details = await interactionOf(request, reply);
     if (!details) return reply;
@@ -75,14 +95,7 @@ export async function interactionRoutes(
   });
 
   app.post<Params>('/u/login/:uid', async (request, reply) => {
-    const details = await interactionOf(request, reply);
-    if (!details) return reply;
-    if (!isValidInteractionToken(keys, request.params.uid, request.body?.csrf)) {
-      return reply
-        .code(403)
-        .type('text/html')
-        .send(loginPage({ ...form(request), errors: ['This form expired. Please try again.'] }));
-    }
+    if (!(await postedInteraction(request, reply, loginPage))) return reply;
     const result = await accounts.authenticate(
       field(request, 'email'),
       field(request, 'password'),
@@ -102,14 +115,7 @@ export async function interactionRoutes(
   });
 
   app.post<Params>('/u/login/:uid/signup', async (request, reply) => {
-    const details = await interactionOf(request, reply);
-    if (!details) return reply;
-    if (!isValidInteractionToken(keys, request.params.uid, request.body?.csrf)) {
-      return reply
-        .code(403)
-        .type('text/html')
-        .send(signupPage({ ...form(request), errors: ['This form expired. Please try again.'] }));
-    }
+    if (!(await postedInteraction(request, reply, signupPage))) return reply;
     const result = await accounts.signUp(field(request, 'email'), field(request, 'password'));
     if (result.ok) return finishLogin(request, reply, result.credential.id);
     const messages =

@@ -5,6 +5,7 @@ import type {
   UserBody as User,
 } from '../../../contract/user';
 import { baseApi } from '../../lib/api';
+import { accountDataPurged } from '../../lib/session';
 
 export type { User };
 
@@ -46,6 +47,9 @@ export const userApi = baseApi.injectEndpoints({
     }),
     purgeData: build.mutation<void, void>({
       query: () => ({ url: '/user/purge', method: 'DELETE' }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        if (await queryFulfilled.then(() => true, () => false)) dispatch(accountDataPurged());
+      },
       // Everything the account owned is gone, and its athlete spots may have changed.
       invalidatesTags: ['User', 'Roster', 'Athlete', 'Event', 'Leaderboard', 'ApiKey'],
     }),

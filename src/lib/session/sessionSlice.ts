@@ -48,6 +48,12 @@ export const initialAuthState: AuthState = {
  */
 export const signedOut = createAction('auth/signedOut');
 
+/**
+ * The account's data was deleted (the purge): the sign-in stays, but filters that named
+ * its rosters and athletes are reset like on sign-out.
+ */
+export const accountDataPurged = createAction('account/dataPurged');
+
 const authSlice = createSlice({
   name: 'auth',
   initialState: initialAuthState,
