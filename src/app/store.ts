@@ -7,9 +7,16 @@ import { authReducer, authReducerPath } from '../lib/session';
 import { browserAuthDeps, type AuthDeps } from '../features/auth/authClient';
 import { buildRootReducer } from './persistence';
 import { rootSaga } from './rootSaga';
+import { historicalFiltersSlice } from '../features/history/historicalFiltersSlice';
+import { leaderboardFiltersSlice } from '../features/leaderboard/leaderboardFiltersSlice';
+import { resultFilterReducers } from '../features/results/resultFiltersSlices';
 
 /** Table-filter slices, one per table; a feature's filter slice joins here to be persisted. */
-const filterReducers = {};
+const filterReducers = {
+  ...resultFilterReducers,
+  leaderboardFilters: leaderboardFiltersSlice.reducer,
+  historicalFilters: historicalFiltersSlice.reducer,
+};
 
 /** Never persisted: the server cache and the session. */
 const sessionReducers = {

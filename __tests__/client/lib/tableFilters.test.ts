@@ -1,0 +1,67 @@
+import { createTableFiltersSlice, FIRST_PAGE, toQueryParams } from '../../../src/lib/tableFilters';
+
+type Sort = 'DateAsc' | 'DateDesc' | 'None';
+const slice = createTableFiltersSlice({
+  name: 'demoFilters',
+  initialState: { ...FIRST_PAGE, sort: 'DateDesc' as Sort, typeQuery: '', rosterId: -1 },
+  noSort: 'None' as Sort,
+});
+const { filtersChanged, sortChosen, pageChosen, filtersCleared } = slice.actions;
+const onPage3Of50 = slice.reducer(undefined, pageChosen({ pageNumber: 3, pageSize: 50 }));
+
+describe('createTableFiltersSlice', () => {
+  it('starts at page 1 with 20 rows', () => {
+    expect(slice.getInitialState()).toEqual({
+      pageNumber: 1,
+      pageSize: 20,
+      sort: 'DateDesc',
+      typeQuery: '',
+      rosterId: -1,
+    });
+  });
+
+  it('keeps the filters when the page changes', () => {
+    const filtered = slice.reducer(undefined, filtersChanged({ typeQuery: '40' }));
+    expect(slice.reducer(filtered, pageChosen({ pageNumber: 4, pageSize: 100 }))).toEqual({
+      ...filtered,
+      pageNumber: 4,
+      pageSize: 100,
+    });
+  });
+
+  it('goes back to page 1 with 20 rows when a filter changes', () => {
+    expect(slice.reducer(onPage3Of50, filtersChanged({ rosterId: 7 }))).toMatchObject({
+      pageNumber: 1,
+      pageSize: 20,
+      rosterId: 7,
+    });
+  });
+
+  it('goes back to page 1 with 20 rows when the sort changes', () => {
+    expect(slice.reducer(onPage3Of50, sortChosen('DateAsc'))).toMatchObject({
+      pageNumber: 1,
+      pageSize: 20,
+      sort: 'DateAsc',
+    });
+  });
+
+  it('sets None when no sort direction is chosen', () => {
+    expect(slice.reducer(onPage3Of50, sortChosen(null)).sort).toBe('None');
+  });
+
+  it('clears back to the defaults', () => {
+    const changed = slice.reducer(onPage3Of50, filtersChanged({ typeQuery: 'x' }));
+    expect(slice.reducer(changed, filtersCleared())).toEqual(slice.getInitialState());
+  });
+});
+
+describe('toQueryParams', () => {
+  it('skips null, undefined and empty values and keeps false and 0', () => {
+    expect(toQueryParams({ a: null, b: undefined, c: '', d: false, e: 0, f: 'x', g: -1 })).toEqual({
+      d: 'false',
+      e: '0',
+      f: 'x',
+      g: '-1',
+    });
+  });
+});

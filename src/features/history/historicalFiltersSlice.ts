@@ -1,0 +1,43 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { toQueryParams } from '../../lib/tableFilters';
+
+/** The spec's historical-results filters (section 3); `isMetric` false by default. */
+export interface HistoricalFilters {
+  rosterId: number | null;
+  athleteId: number | null;
+  eventTypeId: number | null;
+  startDate: string | null;
+  endDate: string | null;
+  isMetric: boolean;
+  /** Every split distance of the event type (true), or the total only (false). */
+  multiSplitDistance: boolean;
+}
+
+export const initialHistoricalFilters: HistoricalFilters = {
+  rosterId: null,
+  athleteId: null,
+  eventTypeId: 1,
+  startDate: null,
+  endDate: null,
+  isMetric: false,
+  multiSplitDistance: true,
+};
+
+export const historicalFiltersSlice = createSlice({
+  name: 'historicalFilters',
+  initialState: initialHistoricalFilters,
+  reducers: {
+    /** A new roster clears the athlete chosen from the old one. */
+    filtersChanged: (state, action: PayloadAction<Partial<HistoricalFilters>>) => {
+      const rosterChanged =
+        action.payload.rosterId !== undefined && action.payload.rosterId !== state.rosterId;
+      return { ...state, ...(rosterChanged ? { athleteId: null } : {}), ...action.payload };
+    },
+    filtersCleared: () => initialHistoricalFilters,
+  },
+});
+
+/** The query of `GET /event/historical`: null values are skipped (spec, section 7). */
+export function historicalParams(filters: HistoricalFilters): Record<string, string> {
+  return toQueryParams(filters);
+}
