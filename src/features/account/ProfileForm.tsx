@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, App, Button, Card, Form, Input } from 'antd';
 import type { UpdateUserBody } from '../../../contract/user';
 import { showServerErrors } from './serverErrors';
@@ -10,13 +10,19 @@ const fieldNames = ['firstName', 'lastName', 'organisation'] as const;
 /**
  * Name and organisation. After a save the user is fetched again (spec, section 7), which
  * also clears the shell's "update your profile" banner. The server's messages show at
- * their fields.
+ * their fields. When the stored profile changes under the form (the purge empties it),
+ * the fields follow it: antd reads `initialValues` only once.
  */
 export function ProfileForm({ user }: { user: User }) {
   const [form] = Form.useForm<ProfileValues>();
   const [updateUser, { isLoading }] = useUpdateUserMutation();
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
   const { message } = App.useApp();
+  const { firstName, lastName, organisation } = user;
+
+  useEffect(() => {
+    form.setFieldsValue({ firstName, lastName, organisation });
+  }, [form, firstName, lastName, organisation]);
 
   async function save(values: ProfileValues) {
     setOtherErrors([]);
@@ -34,11 +40,7 @@ export function ProfileForm({ user }: { user: User }) {
         form={form}
         layout="vertical"
         requiredMark="optional"
-        initialValues={{
-          firstName: user.firstName,
-          lastName: user.lastName,
-          organisation: user.organisation,
-        }}
+        initialValues={{ firstName, lastName, organisation }}
         onFinish={(values) => void save(values)}
         style={{ maxWidth: 480 }}
       >

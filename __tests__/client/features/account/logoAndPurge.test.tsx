@@ -83,4 +83,32 @@ describe('delete all my data', () => {
     expect(await screen.findByText('All your data has been deleted.')).toBeInTheDocument();
     await waitFor(() => expect(api.sent('GET /api/user')).toHaveLength(2));
   });
+
+  it('empties the profile form, as the purge emptied the profile', async () => {
+    let stored = testUser({ organisation: 'Riverside Lions' });
+    stubApi({
+      'GET /api/user': () => json(stored),
+      'DELETE /api/user/purge': () => {
+        stored = testUser({
+          firstName: '',
+          lastName: '',
+          organisation: '',
+          hasUpdatedProfile: false,
+          logoUrl: null,
+        });
+        return empty();
+      },
+    });
+    const { user } = await openAccountPage();
+    expect(screen.getByLabelText('First name')).toHaveValue('Ada');
+    await user.click(screen.getByRole('button', { name: /Delete all my data/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete all my data?' });
+    await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete everything' }));
+
+    expect(await screen.findByText(/Please update your profile/)).toBeInTheDocument();
+    expect(screen.getByLabelText('First name')).toHaveValue('');
+    expect(screen.getByLabelText('Last name')).toHaveValue('');
+    expect(screen.getByLabelText(/Organisation/)).toHaveValue('');
+  });
 });
