@@ -185,6 +185,35 @@ async function profileOnce(browser: Browser, url: string): Promise<void> {
   );
 }
 
+/**
+ * CPU time (ms) used so far by a process and its descendants, from /proc (Linux): each
+ * process's own time plus that of its children that exited, which their parent collected.
+ */
+function cpuMsOfTree(root: number): number {
+  const stats = fs
+    .readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((pid) => {
+      try {
+        // Fields after the command name, which is in parentheses and may hold spaces.
+        const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+        const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
+        return [{ pid: Number(pid), ppid: Number(fields[1]), ticks }];
+      } catch {
+        return []; // exited meanwhile
+      }
+    });
+  const inTree = new Set([root]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const { pid, ppid } of stats)
+      if (inTree.has(ppid) && !inTree.has(pid)) grew = inTree.add(pid) !== undefined;
+  }
+  const ticks = stats.filter(({ pid }) => inTree.has(pid)).reduce((sum, s) => sum + s.ticks, 0);
+  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+}
+
 function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 }
@@ -235,7 +264,14 @@ async function main(): Promise<void> {
     await createVerifiedAccount(browser, server.url, server.dataDir);
     await signInOnce(browser, server.url); // warm-up: JIT, PGlite caches
     const results: Run[] = [];
+    // Chromium is a child of this process; so is the server, counted on its own.
+    const serverPid = server.process.pid!;
+    const cpu = () => ({ all: cpuMsOfTree(process.pid), server: cpuMsOfTree(serverPid) });
+    const before = cpu();
     for (let run = 0; run < runs; run += 1) results.push(await signInOnce(browser, server.url));
+    const after = cpu();
+    const serverCpu = (after.server - before.server) / runs;
+    const browserAndBench = (after.all - before.all) / runs - serverCpu;
     console.log(
       summary(
         'total',
@@ -259,6 +295,9 @@ async function main(): Promise<void> {
         '  submit → dashboard',
         results.map((r) => r.toDashboard),
       ),
+    );
+    console.log(
+      `CPU per sign-in: Chromium (with this script) ${Math.round(browserAndBench)} ms, server ${Math.round(serverCpu)} ms`,
     );
     console.log(summary('scrypt verify (in process)', await scryptCost()));
     if (values.profile) await profileOnce(browser, server.url);
