@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import athleteRoutes from './athlete/routes';
 import healthRoutes from './health/routes';
+import referenceRoutes from './reference/routes';
+import rosterRoutes from './roster/routes';
 import logoRoutes from './user/logo-routes';
 import userRoutes from './user/routes';
 
@@ -16,6 +19,9 @@ const api: FastifyPluginAsyncTypebox = async (app) => {
     guarded.addHook('onRequest', guarded.authenticate);
     await guarded.register(userRoutes);
     await guarded.register(logoRoutes);
+    await guarded.register(referenceRoutes);
+    await guarded.register(rosterRoutes);
+    await guarded.register(athleteRoutes);
   });
 };
 
