@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import athleteCsvRoutes from './athlete/csv-routes';
 import athleteRoutes from './athlete/routes';
 import healthRoutes from './health/routes';
 import referenceRoutes from './reference/routes';
@@ -22,6 +23,7 @@ const api: FastifyPluginAsyncTypebox = async (app) => {
     await guarded.register(referenceRoutes);
     await guarded.register(rosterRoutes);
     await guarded.register(athleteRoutes);
+    await guarded.register(athleteCsvRoutes);
   });
 };
 

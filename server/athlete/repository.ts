@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { AthleteBody, AthleteListBody } from '../../contract/athlete';
 import type { Database, Gender } from '../db/schema';
-import { byName } from '../roster/repository';
+import { byName, lockAccount } from '../roster/repository';
 import { isStoredId } from './ids';
 import {
   afterCursor,
@@ -309,6 +309,8 @@ async function setRosters(
 export function deleteAthlete(db: Db, accountId: string, id: number): Promise<boolean> {
   if (!isStoredId(id)) return Promise.resolve(false);
   return db.transaction().execute(async (trx) => {
+    // The account row first, as every other writer of spots locks it (no deadlock with a purge).
+    await lockAccount(trx, accountId);
     const row = await trx
       .deleteFrom('athletes')
       .where('account_id', '=', accountId)

@@ -33,7 +33,7 @@ const PEOPLE: [string, string, string][] = [
 ];
 
 const query = (params: Record<string, string | number>) =>
-  `/api/athlete?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
+  `/api/athlete?${new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]))}`;
 
 describe('GET /api/athlete', () => {
   let app: App;
