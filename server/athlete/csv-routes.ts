@@ -16,6 +16,7 @@ import { MAX_IMPORT_BYTES, parseAthleteCsv } from './csv';
 import { exportCsv, templateCsv } from './export';
 import { commitImport, ImportRejectedError, planImport, reportErrors } from './import';
 import { filtersOf } from './list-query';
+import { maintenanceAfterImport } from './maintenance';
 
 const common = { 400: ValidationErrorBody, 401: MessageBody };
 const security = [{ bearerAuth: [] }];
@@ -58,6 +59,7 @@ const athleteCsvRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { parseAs: 'string', bodyLimit: MAX_IMPORT_BYTES },
     (_request, body, done) => done(null, body),
   );
+  const afterImport = maintenanceAfterImport(app);
 
   app.post(
     '/athlete/import',
@@ -98,6 +100,7 @@ const athleteCsvRoutes: FastifyPluginAsyncTypebox = async (app) => {
       try {
         const report = await commitImport(app.db, accountId, parsed, reference);
         request.log.info({ created: report.created }, 'athletes imported');
+        afterImport(report.created);
         return report;
       } catch (error) {
         if (error instanceof ImportRejectedError) throw badRequest(reportErrors(error.report));

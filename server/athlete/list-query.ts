@@ -80,6 +80,11 @@ export function whereFilters(accountId: string, filters: AthleteFilters): RawBui
   return sql<boolean>`${sql.join(conditions, sql` and `)}`;
 }
 
+/** The same order backwards (to read a page from the far end). */
+export function reversed(plan: SortPlan): SortPlan {
+  return { ...plan, direction: plan.direction === 'asc' ? 'desc' : 'asc' };
+}
+
 /** The ORDER BY list: the key (if any), then id, in the sort's direction. */
 export function orderBy(plan: SortPlan): RawBuilder<unknown> {
   const direction = sql.raw(plan.direction);

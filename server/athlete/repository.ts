@@ -1,17 +1,18 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { AthleteBody, AthleteListBody } from '../../contract/athlete';
+import { ALL_ROSTERS, type AthleteBody, type AthleteListBody } from '../../contract/athlete';
 import type { Database, Gender } from '../db/schema';
 import { byName, lockAccount } from '../roster/repository';
 import { isStoredId } from './ids';
 import {
   afterCursor,
   orderBy,
+  reversed,
   sortPlan,
   whereFilters,
   type AthleteFilters,
   type Cursor,
 } from './list-query';
-import { nameKey } from './name-key';
+import { nameKey, namePrefixPattern } from './name-key';
 import type { AthleteValues } from './validate';
 
 /**
@@ -110,34 +111,76 @@ export async function findAthlete(
 }
 
 /**
- * One page of the athlete table and the exact number of athletes that match. The page
- * and the count are two statements (run side by side on PostgreSQL); the page's rosters
- * a third.
+ * One page of the athlete table and the exact number of athletes that match, read in
+ * one snapshot (a read-only repeatable-read transaction), so the two always agree.
+ *
+ * - The count comes first: a page past the end is not queried at all, and a page in the
+ *   second half is read from the far end in the reverse order (then reversed), so no page
+ *   skips more than half of the matching rows.
+ * - The page is a deferred join: the rows to skip are walked in the name index alone
+ *   (an index-only scan: `account_id`, the key and `id` are all in it), and only the
+ *   page's rows are fetched from the table.
+ * - With only a roster filter, the count reads the roster's memberships alone.
+ * See docs/query-plans.md ("Athlete table").
  */
-export async function listAthletes(
+export function listAthletes(
   db: Db,
   accountId: string,
   filters: AthleteFilters,
   page: { pageNumber: number; pageSize: number },
 ): Promise<AthleteListBody> {
-  const where = whereFilters(accountId, filters);
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute(async (trx) => {
+      const totalCount = await countAthletes(trx, accountId, filters);
+      const rows = await pageOfAthletes(trx, accountId, filters, page, totalCount);
+      return {
+        items: await withRosters(trx, accountId, rows),
+        totalCount,
+        pageNumber: page.pageNumber,
+        pageSize: page.pageSize,
+      };
+    });
+}
+
+async function countAthletes(db: Db, accountId: string, filters: AthleteFilters): Promise<number> {
+  const rosterOnly =
+    filters.rosterId !== ALL_ROSTERS &&
+    [filters.firstNameQuery, filters.middleNameQuery, filters.lastNameQuery].every(
+      (query) => namePrefixPattern(query) === undefined,
+    );
+  // A roster's members are all athletes of its account (checked by the caller).
+  const { rows } = rosterOnly
+    ? await sql<{ n: number }>`select count(*)::integer as n from roster_athletes
+        where roster_id = ${filters.rosterId}`.execute(db)
+    : await sql<{ n: number }>`select count(*)::integer as n from athletes a
+        where ${whereFilters(accountId, filters)}`.execute(db);
+  return rows[0]?.n ?? 0;
+}
+
+async function pageOfAthletes(
+  db: Db,
+  accountId: string,
+  filters: AthleteFilters,
+  page: { pageNumber: number; pageSize: number },
+  totalCount: number,
+): Promise<AthleteRow[]> {
   const offset = (page.pageNumber - 1) * page.pageSize;
-  const [rows, count] = await Promise.all([
-    Number.isSafeInteger(offset)
-      ? sql<AthleteRow>`select ${COLUMNS} from athletes a where ${where}
-          order by ${orderBy(sortPlan(filters.sort))}
-          limit ${page.pageSize} offset ${offset}`
-          .execute(db)
-          .then((result) => result.rows)
-      : Promise.resolve([]),
-    sql<{ n: number }>`select count(*)::integer as n from athletes a where ${where}`.execute(db),
-  ]);
-  return {
-    items: await withRosters(db, accountId, rows),
-    totalCount: count.rows[0]?.n ?? 0,
-    pageNumber: page.pageNumber,
-    pageSize: page.pageSize,
-  };
+  if (offset >= totalCount) return [];
+  const end = Math.min(offset + page.pageSize, totalCount);
+  const plan = sortPlan(filters.sort);
+  // Past the middle: the same rows, counted from the other end in the reverse order.
+  const fromEnd = offset > totalCount - end;
+  const walk = fromEnd ? reversed(plan) : plan;
+  const { rows } = await sql<AthleteRow>`
+    select ${COLUMNS} from athletes a
+    join (select a.id from athletes a where ${whereFilters(accountId, filters)}
+      order by ${orderBy(walk)}
+      limit ${end - offset} offset ${fromEnd ? totalCount - end : offset}) p on p.id = a.id
+    order by ${orderBy(plan)}`.execute(db);
+  return rows;
 }
 
 /** A batch of the export: rows after the cursor, in the filters' order. */

@@ -5,6 +5,7 @@ import {
   type ImportReportBody,
   type RosterListBody,
 } from '../../../contract/athlete';
+import { sql } from 'kysely';
 import type { App } from '../../../server/app';
 import { buildTestApp } from '../helpers/build-test-app';
 import { countRows, csv, importCsv, newCoach, setSpots, type Coach } from './helpers';
@@ -353,6 +354,28 @@ describe('POST /api/athlete/import', () => {
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json()).toHaveProperty('message');
     await expectNothingWritten(coach, 5);
+  });
+
+  it('refreshes the planner statistics after a large import, not after a small one', async () => {
+    const lastAnalyze = async () => {
+      const { rows } = await sql<{ at: Date | null }>`
+        select last_analyze as at from pg_stat_user_tables
+        where relname = 'athletes' and schemaname = current_schema()`.execute(app.db);
+      return rows[0]?.at?.getTime() ?? 0;
+    };
+    const coach = await newCoach(app, { spots: 300 });
+    const before = await lastAnalyze();
+    const rows = (n: number, from: number) =>
+      Array.from({ length: n }, (_, i) => `Stat${from + i},Athlete`);
+    await importCsv(coach, csv('firstName,lastName', ...rows(5, 0)), false);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await lastAnalyze()).toBe(before);
+    const large = await importCsv(coach, csv('firstName,lastName', ...rows(200, 5)), false);
+    expect(large.json()).toMatchObject({ created: 200 });
+    for (let i = 0; i < 100 && (await lastAnalyze()) === before; i += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(await lastAnalyze()).toBeGreaterThan(before);
   });
 
   it('commits 10,000 rows in one go, with their rosters', async () => {
