@@ -145,19 +145,46 @@ export function listAthletes(
     });
 }
 
-async function countAthletes(db: Db, accountId: string, filters: AthleteFilters): Promise<number> {
+/** The statement that counts the athletes matching the filters. */
+export function countStatement(accountId: string, filters: AthleteFilters) {
   const rosterOnly =
     filters.rosterId !== ALL_ROSTERS &&
     [filters.firstNameQuery, filters.middleNameQuery, filters.lastNameQuery].every(
       (query) => namePrefixPattern(query) === undefined,
     );
   // A roster's members are all athletes of its account (checked by the caller).
-  const { rows } = rosterOnly
-    ? await sql<{ n: number }>`select count(*)::integer as n from roster_athletes
-        where roster_id = ${filters.rosterId}`.execute(db)
-    : await sql<{ n: number }>`select count(*)::integer as n from athletes a
-        where ${whereFilters(accountId, filters)}`.execute(db);
+  return rosterOnly
+    ? sql<{ n: number }>`select count(*)::integer as n from roster_athletes
+        where roster_id = ${filters.rosterId}`
+    : sql<{ n: number }>`select count(*)::integer as n from athletes a
+        where ${whereFilters(accountId, filters)}`;
+}
+
+async function countAthletes(db: Db, accountId: string, filters: AthleteFilters): Promise<number> {
+  const { rows } = await countStatement(accountId, filters).execute(db);
   return rows[0]?.n ?? 0;
+}
+
+/** The statement that reads a page, given the total; undefined for a page past the end. */
+export function pageStatement(
+  accountId: string,
+  filters: AthleteFilters,
+  page: { pageNumber: number; pageSize: number },
+  totalCount: number,
+) {
+  const offset = (page.pageNumber - 1) * page.pageSize;
+  if (offset >= totalCount) return undefined;
+  const end = Math.min(offset + page.pageSize, totalCount);
+  const plan = sortPlan(filters.sort);
+  // Past the middle: the same rows, counted from the other end in the reverse order.
+  const fromEnd = offset > totalCount - end;
+  const walk = fromEnd ? reversed(plan) : plan;
+  return sql<AthleteRow>`
+    select ${COLUMNS} from athletes a
+    join (select a.id from athletes a where ${whereFilters(accountId, filters)}
+      order by ${orderBy(walk)}
+      limit ${end - offset} offset ${fromEnd ? totalCount - end : offset}) p on p.id = a.id
+    order by ${orderBy(plan)}`;
 }
 
 async function pageOfAthletes(
@@ -167,20 +194,8 @@ async function pageOfAthletes(
   page: { pageNumber: number; pageSize: number },
   totalCount: number,
 ): Promise<AthleteRow[]> {
-  const offset = (page.pageNumber - 1) * page.pageSize;
-  if (offset >= totalCount) return [];
-  const end = Math.min(offset + page.pageSize, totalCount);
-  const plan = sortPlan(filters.sort);
-  // Past the middle: the same rows, counted from the other end in the reverse order.
-  const fromEnd = offset > totalCount - end;
-  const walk = fromEnd ? reversed(plan) : plan;
-  const { rows } = await sql<AthleteRow>`
-    select ${COLUMNS} from athletes a
-    join (select a.id from athletes a where ${whereFilters(accountId, filters)}
-      order by ${orderBy(walk)}
-      limit ${end - offset} offset ${fromEnd ? totalCount - end : offset}) p on p.id = a.id
-    order by ${orderBy(plan)}`.execute(db);
-  return rows;
+  const statement = pageStatement(accountId, filters, page, totalCount);
+  return statement ? (await statement.execute(db)).rows : [];
 }
 
 /** A batch of the export: rows after the cursor, in the filters' order. */
