@@ -98,7 +98,9 @@ const athleteCsvRoutes: FastifyPluginAsyncTypebox = async (app) => {
         return (await planImport(app.db, accountId, parsed, reference, true)).report;
       }
       try {
-        const report = await commitImport(app.db, accountId, parsed, reference);
+        const report = await commitImport(app.db, accountId, parsed, reference, {
+          embedded: !app.config.databaseUrl,
+        });
         request.log.info({ created: report.created }, 'athletes imported');
         afterImport(report.created);
         return report;

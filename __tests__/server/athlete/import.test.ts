@@ -110,6 +110,14 @@ describe('POST /api/athlete/import', () => {
     // Searchable like any athlete: the name keys were written.
     const found = (await coach.get('/api/athlete?lastNameQuery=nun')).json<AthleteListBody>();
     expect(found.items.map((a) => a.firstName)).toEqual(['Zoë']);
+    // The ids came from the table's sequence: the next athlete gets a later one.
+    const next = await coach.createAthlete({ firstName: 'Next', lastName: 'One' });
+    expect(athletes.items.every((a) => a.id < next.id)).toBe(true);
+    // The import's shortcuts on PGlite end with its transaction.
+    const { rows } = await sql<{
+      session_replication_role: string;
+    }>`show session_replication_role`.execute(app.db);
+    expect(rows[0]!.session_replication_role).toBe('origin');
   });
 
   it('reports every bad cell by line and column on a dry run', async () => {
