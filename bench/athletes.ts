@@ -3,13 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { ATHLETE_CSV_COLUMNS, type AthleteListBody } from '../contract/athlete';
 import { mintAccessToken } from '../__tests__/server/identity/mint-token';
 import { buildApp, type App } from '../server/app';
 import { csvLine } from '../server/athlete/csv';
 import { filtersOf } from '../server/athlete/list-query';
-import { countStatement, pageStatement } from '../server/athlete/repository';
+import { listStatement } from '../server/athlete/repository';
 import { nameKey } from '../server/athlete/name-key';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/connect';
@@ -175,28 +175,21 @@ async function timeRequests(url: string, headers: Record<string, string>) {
   };
 }
 
-/** EXPLAIN (ANALYZE, BUFFERS) of the statements the server runs for a list request. */
+/** EXPLAIN (ANALYZE, BUFFERS) of the statement the server runs for a list request. */
 async function explainList(db: Kysely<Database>, accountId: string, params: Params) {
   const query = Object.fromEntries(
     Object.entries(params).map(([k, v]) => [k, k === 'rosterId' ? Number(v) : v]),
   );
-  const filters = filtersOf(query);
   const page = {
     pageNumber: Number(params.pageNumber ?? 1),
     pageSize: Number(params.pageSize ?? 20),
   };
-  const plan = async (statement: RawBuilder<unknown>) =>
-    (await sql<{ 'QUERY PLAN': string }>`explain (analyze, buffers) ${statement}`.execute(db)).rows
-      .map((row) => row['QUERY PLAN'])
-      .join('\n');
-  const count = countStatement(accountId, filters);
-  const { rows } = await count.execute(db);
-  console.log(`\n--- EXPLAIN ${JSON.stringify(params)}: count`);
-  console.log(await plan(count));
-  const statement = pageStatement(accountId, filters, page, rows[0]!.n);
-  if (!statement) return;
-  console.log('--- page');
-  console.log(await plan(statement));
+  const statement = listStatement(accountId, filtersOf(query), page);
+  const { rows } = await sql<{
+    'QUERY PLAN': string;
+  }>`explain (analyze, buffers) ${statement}`.execute(db);
+  console.log(`\n--- EXPLAIN ${JSON.stringify(params)}`);
+  console.log(rows.map((row) => row['QUERY PLAN']).join('\n'));
 }
 
 async function bench(engine: Engine): Promise<string[]> {

@@ -110,92 +110,104 @@ export async function findAthlete(
   return (await withRosters(db, accountId, rows))[0];
 }
 
+/** A row of the list statement: the count, whether the roster is the account's, an athlete. */
+interface ListRow extends Omit<AthleteRow, 'id'> {
+  total_count: number;
+  roster_found: boolean;
+  /** Null in the one row answered for an empty page. */
+  id: string | null;
+  rosters: RosterRef[];
+}
+
 /**
- * One page of the athlete table and the exact number of athletes that match, read in
- * one snapshot (a read-only repeatable-read transaction), so the two always agree.
- *
- * - The count comes first: a page past the end is not queried at all, and a page in the
- *   second half is read from the far end in the reverse order (then reversed), so no page
- *   skips more than half of the matching rows.
- * - The page is a deferred join: the rows to skip are walked in the name index alone
- *   (an index-only scan: `account_id`, the key and `id` are all in it), and only the
- *   page's rows are fetched from the table.
- * - With only a roster filter, the count reads the roster's memberships alone.
- * See docs/query-plans.md ("Athlete table").
+ * The athlete table's page and exact count in ONE statement (one snapshot, one round
+ * trip: on a busy PostgreSQL each round trip is a process wake-up):
+ * - `t`: the count (a roster-only filter counts the roster's memberships) and whether
+ *   the roster is the account's;
+ * - `page`: the page's ids, a deferred join: the rows to skip are walked in the name
+ *   index alone (index-only: `account_id`, the key and `id` are all in it). Of its two
+ *   branches one runs (one-time filters on `t`): a page in the first half is read from
+ *   the start, a page in the second half from the end in the reverse order, so no page
+ *   skips more than half of the rows; a page past the end reads nothing;
+ * - then the page's athletes with their rosters (a subquery per page row), in order.
+ * It answers at least one row (the count), with null athlete columns when the page is
+ * empty. See docs/query-plans.md ("Athlete table").
  */
-export function listAthletes(
-  db: Db,
+export function listStatement(
   accountId: string,
   filters: AthleteFilters,
   page: { pageNumber: number; pageSize: number },
-): Promise<AthleteListBody> {
-  return db
-    .transaction()
-    .setIsolationLevel('repeatable read')
-    .setAccessMode('read only')
-    .execute(async (trx) => {
-      const totalCount = await countAthletes(trx, accountId, filters);
-      const rows = await pageOfAthletes(trx, accountId, filters, page, totalCount);
-      return {
-        items: await withRosters(trx, accountId, rows),
-        totalCount,
-        pageNumber: page.pageNumber,
-        pageSize: page.pageSize,
-      };
-    });
-}
-
-/** The statement that counts the athletes matching the filters. */
-export function countStatement(accountId: string, filters: AthleteFilters) {
+) {
+  const where = whereFilters(accountId, filters);
+  const plan = sortPlan(filters.sort);
+  const size = page.pageSize;
+  const offset = Math.min((page.pageNumber - 1) * size, Number.MAX_SAFE_INTEGER);
   const rosterOnly =
     filters.rosterId !== ALL_ROSTERS &&
     [filters.firstNameQuery, filters.middleNameQuery, filters.lastNameQuery].every(
       (query) => namePrefixPattern(query) === undefined,
     );
-  // A roster's members are all athletes of its account (checked by the caller).
-  return rosterOnly
-    ? sql<{ n: number }>`select count(*)::integer as n from roster_athletes
-        where roster_id = ${filters.rosterId}`
-    : sql<{ n: number }>`select count(*)::integer as n from athletes a
-        where ${whereFilters(accountId, filters)}`;
+  // A roster's members are all athletes of its account: counted without the athletes.
+  const count = rosterOnly
+    ? sql`select count(*)::integer from roster_athletes where roster_id = ${filters.rosterId}`
+    : sql`select count(*)::integer from athletes a where ${where}`;
+  const rosterFound =
+    filters.rosterId === ALL_ROSTERS
+      ? sql`true`
+      : sql`exists (select 1 from rosters where id = ${filters.rosterId} and account_id = ${accountId})`;
+  const sortKey = plan.key === null ? sql`a.id` : sql`a.${sql.ref(plan.key)} collate "C"`;
+  const direction = sql.raw(plan.direction);
+  return sql<ListRow>`
+    with t as materialized (
+      select (${count}) as n, ${rosterFound} as roster_found
+    ), bounds as materialized (
+      select n, o, least(o + ${size}, n) as stop from t, (select ${offset}::bigint as o) p
+    ), page as (
+      (select a.id from athletes a
+        where ${where} and (select o <= n - stop from bounds)
+        order by ${orderBy(plan)} limit ${size} offset ${offset}::bigint)
+      union all
+      (select a.id from athletes a
+        where ${where} and (select o > n - stop and o < n from bounds)
+        order by ${orderBy(reversed(plan))}
+        limit (select greatest(stop - o, 0) from bounds)
+        offset (select greatest(n - stop, 0) from bounds))
+    )
+    select t.n as total_count, t.roster_found, x.* from t left join lateral (
+      select ${COLUMNS}, ${sortKey} as sort_key,
+        (select coalesce(json_agg(json_build_object('id', r.id, 'name', r.name)), '[]')
+          from roster_athletes ra join rosters r on r.id = ra.roster_id
+          where ra.athlete_id = a.id) as rosters
+      from page p join athletes a on a.id = p.id
+    ) x on true
+    order by x.sort_key ${direction}, x.id ${direction}`;
 }
 
-async function countAthletes(db: Db, accountId: string, filters: AthleteFilters): Promise<number> {
-  const { rows } = await countStatement(accountId, filters).execute(db);
-  return rows[0]?.n ?? 0;
-}
-
-/** The statement that reads a page, given the total; undefined for a page past the end. */
-export function pageStatement(
-  accountId: string,
-  filters: AthleteFilters,
-  page: { pageNumber: number; pageSize: number },
-  totalCount: number,
-) {
-  const offset = (page.pageNumber - 1) * page.pageSize;
-  if (offset >= totalCount) return undefined;
-  const end = Math.min(offset + page.pageSize, totalCount);
-  const plan = sortPlan(filters.sort);
-  // Past the middle: the same rows, counted from the other end in the reverse order.
-  const fromEnd = offset > totalCount - end;
-  const walk = fromEnd ? reversed(plan) : plan;
-  return sql<AthleteRow>`
-    select ${COLUMNS} from athletes a
-    join (select a.id from athletes a where ${whereFilters(accountId, filters)}
-      order by ${orderBy(walk)}
-      limit ${end - offset} offset ${fromEnd ? totalCount - end : offset}) p on p.id = a.id
-    order by ${orderBy(plan)}`;
-}
-
-async function pageOfAthletes(
+/**
+ * One page of the athlete table and the exact number of athletes that match
+ * (listStatement); undefined when the filter's roster is not the account's.
+ */
+export async function listAthletes(
   db: Db,
   accountId: string,
   filters: AthleteFilters,
   page: { pageNumber: number; pageSize: number },
-  totalCount: number,
-): Promise<AthleteRow[]> {
-  const statement = pageStatement(accountId, filters, page, totalCount);
-  return statement ? (await statement.execute(db)).rows : [];
+): Promise<AthleteListBody | undefined> {
+  const { rows } = await listStatement(accountId, filters, page).execute(db);
+  const first = rows[0];
+  if (!first?.roster_found) return undefined;
+  const items: AthleteBody[] = [];
+  for (const row of rows) {
+    if (row.id === null) continue;
+    const rosters = row.rosters.map((r) => ({ id: Number(r.id), name: r.name })).sort(byName);
+    items.push(toAthleteBody({ ...row, id: row.id }, rosters));
+  }
+  return {
+    items,
+    totalCount: first.total_count,
+    pageNumber: page.pageNumber,
+    pageSize: page.pageSize,
+  };
 }
 
 /** A batch of the export: rows after the cursor, in the filters' order. */

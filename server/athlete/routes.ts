@@ -7,12 +7,11 @@ import {
   AthleteListBody,
   AthleteListQuery,
   DEFAULT_PAGE_SIZE,
-  ALL_ROSTERS,
 } from '../../contract/athlete';
 import { MessageBody, ValidationErrorBody } from '../../contract/errors';
 import { isUniqueViolation } from '../db/errors';
 import { badRequest, notFound } from '../plugins/http-errors';
-import { findRoster, unknownRosters } from '../roster/repository';
+import { unknownRosters } from '../roster/repository';
 import { referenceData } from '../reference/repository';
 import { distinctIds, IdParams, listIds } from './ids';
 import { filtersOf } from './list-query';
@@ -106,18 +105,12 @@ const athleteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const accountId = request.account.id;
-      const filters = filtersOf(request.query);
-      if (
-        filters.rosterId !== ALL_ROSTERS &&
-        !(await findRoster(app.db, accountId, filters.rosterId))
-      ) {
-        throw notFound('Roster not found');
-      }
-      return listAthletes(app.db, accountId, filters, {
+      const list = await listAthletes(app.db, request.account.id, filtersOf(request.query), {
         pageNumber: request.query.pageNumber ?? 1,
         pageSize: request.query.pageSize ?? DEFAULT_PAGE_SIZE,
       });
+      if (!list) throw notFound('Roster not found');
+      return list;
     },
   );
 

@@ -213,6 +213,8 @@ describe('GET /api/athlete', () => {
     expect(page).toEqual({ items: [], totalCount: PEOPLE.length, pageNumber: 99, pageSize: 20 });
     const far = await list({ pageNumber: 2 ** 40, pageSize: 500 });
     expect(far.items).toEqual([]);
+    const farther = await list({ pageNumber: '1000000000000000000', pageSize: 500 });
+    expect(farther).toMatchObject({ items: [], totalCount: PEOPLE.length });
   });
 
   it("answers 404 for another account's roster or one that does not exist", async () => {
