@@ -154,25 +154,39 @@ async function analysed(db: Kysely<Database>): Promise<void> {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
 
-async function timeRequests(url: string, headers: Record<string, string>) {
-  let body: AthleteListBody | undefined;
-  const times: number[] = [];
-  for (let i = 0; i < WARMUP + RUNS; i += 1) {
-    const started = performance.now();
-    const response = await fetch(url, { headers });
-    const text = await response.text();
-    const elapsed = performance.now() - started;
-    if (response.status !== 200) throw new Error(`${url}: ${response.status} ${text}`);
-    if (i >= WARMUP) times.push(elapsed);
-    body = JSON.parse(text) as AthleteListBody;
+/** One timed GET; throws unless 200. */
+async function timed(url: string, headers: Record<string, string>) {
+  const started = performance.now();
+  const response = await fetch(url, { headers });
+  const text = await response.text();
+  const ms = performance.now() - started;
+  if (response.status !== 200) throw new Error(`${url}: ${response.status} ${text}`);
+  return { ms, text };
+}
+
+/**
+ * Times every URL RUNS times, round-robin (a request of each in turn), so that the other
+ * work on a shared machine weighs on all of them alike. Answers p50/p95/max and the last body.
+ */
+async function timeRoundRobin(urls: string[], headers: Record<string, string>) {
+  const times = urls.map(() => [] as number[]);
+  const bodies: string[] = [];
+  for (let run = 0; run < WARMUP + RUNS; run += 1) {
+    for (const [index, url] of urls.entries()) {
+      const { ms, text } = await timed(url, headers);
+      if (run >= WARMUP) times[index]!.push(ms);
+      bodies[index] = text;
+    }
   }
-  times.sort((a, b) => a - b);
-  return {
-    p50: percentile(times, 0.5),
-    p95: percentile(times, 0.95),
-    max: times.at(-1)!,
-    body: body!,
-  };
+  return times.map((list, index) => {
+    list.sort((a, b) => a - b);
+    return {
+      p50: percentile(list, 0.5),
+      p95: percentile(list, 0.95),
+      max: list.at(-1)!,
+      body: bodies[index]!,
+    };
+  });
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of the statement the server runs for a list request. */
@@ -310,21 +324,41 @@ async function bench(engine: Engine): Promise<string[]> {
       ],
     ];
     log(
-      `\nGET /api/athlete on ${engine}, ${RUNS} sequential requests each (after ${WARMUP} warm-up):`,
+      `\nGET /api/athlete on ${engine}: ${RUNS} requests of each case, one at a time, the cases ` +
+        `in turn (after ${WARMUP} warm-up rounds). The first row is the floor: GET /api/sport ` +
+        `(token check, account lookup, a cached answer).`,
     );
     log(`| case | rows | totalCount | p50 ms | p95 ms | max ms |`);
     log(`| --- | ---: | ---: | ---: | ---: | ---: |`);
+    const urls = [
+      `${base}/api/sport`,
+      ...cases.map(([, params]) => {
+        const query = new URLSearchParams(
+          Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]),
+        );
+        return `${base}/api/athlete?${query}`;
+      }),
+    ];
+    const load = () =>
+      os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ');
+    const loadBefore = load();
+    const [floor, ...results] = await timeRoundRobin(urls, headers);
+    log(`load average (1, 5, 15 min) before ${loadBefore}, after ${load()}`);
+    const ms = (x: number) => x.toFixed(1);
+    log(
+      `| floor: GET /api/sport | | | ${ms(floor!.p50)} | ${ms(floor!.p95)} | ${ms(floor!.max)} |`,
+    );
     const p95s: number[] = [];
-    for (const [name, params] of cases) {
-      const query = new URLSearchParams(
-        Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]),
-      );
-      const t = await timeRequests(`${base}/api/athlete?${query}`, headers);
+    results.forEach((t, index) => {
+      const body = JSON.parse(t.body) as AthleteListBody;
       p95s.push(t.p95);
       log(
-        `| ${name} | ${t.body.items.length} | ${t.body.totalCount} | ${t.p50.toFixed(1)} | ${t.p95.toFixed(1)} | ${t.max.toFixed(1)} |`,
+        `| ${cases[index]![0]} | ${body.items.length} | ${body.totalCount} | ${ms(t.p50)} | ${ms(t.p95)} | ${ms(t.max)} |`,
       );
-    }
+    });
     log(`worst p95: ${Math.max(...p95s).toFixed(1)} ms`);
 
     if (values.explain) {
