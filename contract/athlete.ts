@@ -1,4 +1,4 @@
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TLiteral } from 'typebox';
 
 /**
  * Athletes, rosters and the reference lists they use (`/api/athlete`, `/api/roster`,
@@ -9,6 +9,15 @@ import { Type, type Static } from 'typebox';
 const Id = Type.Integer({ minimum: 1 });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
+/**
+ * One literal per value of a const list, typed as a tuple: `Type.Union` of a plain mapped
+ * array has the same JSON schema but its static type is `never`.
+ */
+function literals<const T extends readonly string[]>(
+  values: T,
+): { -readonly [K in keyof T]: TLiteral<T[K]> } {
+  return values.map((value) => Type.Literal(value)) as never;
+}
 
 /** The spec's athlete-table sort values (section 3); `LastNameDesc` by default. */
 export const ATHLETE_SORTS = [
@@ -99,7 +108,7 @@ export const AthleteBody = Type.Object(
     firstName: Type.String(),
     middleName: Type.String({ description: 'Empty when none.' }),
     lastName: Type.String(),
-    gender: Nullable(Type.Union(GENDERS.map((g) => Type.Literal(g)))),
+    gender: Nullable(Type.Union(literals(GENDERS))),
     birthDate: Nullable(Type.String({ format: 'date' })),
     graduationYear: Nullable(Type.Integer()),
     sportId: Nullable(Id),
@@ -124,7 +133,7 @@ export const AthleteInput = Type.Object(
     firstName: Type.String({ minLength: 1, maxLength: 100 }),
     middleName: Type.Optional(Type.String({ maxLength: 100 })),
     lastName: Type.String({ minLength: 1, maxLength: 100 }),
-    gender: Type.Optional(Nullable(Type.Union(GENDERS.map((g) => Type.Literal(g))))),
+    gender: Type.Optional(Nullable(Type.Union(literals(GENDERS)))),
     birthDate: Type.Optional(Nullable(Type.String({ format: 'date' }))),
     graduationYear: Type.Optional(Nullable(Type.Integer({ minimum: 1900, maximum: 2200 }))),
     sportId: Type.Optional(Nullable(Id)),
@@ -150,12 +159,7 @@ export const AthleteListQuery = Type.Object(
     firstNameQuery: Type.Optional(Type.String({ maxLength: 100 })),
     middleNameQuery: Type.Optional(Type.String({ maxLength: 100 })),
     lastNameQuery: Type.Optional(Type.String({ maxLength: 100 })),
-    sort: Type.Optional(
-      Type.Union(
-        ATHLETE_SORTS.map((s) => Type.Literal(s)),
-        { default: DEFAULT_ATHLETE_SORT },
-      ),
-    ),
+    sort: Type.Optional(Type.Union(literals(ATHLETE_SORTS), { default: DEFAULT_ATHLETE_SORT })),
   },
   { title: 'AthleteListQuery', additionalProperties: false },
 );

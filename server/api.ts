@@ -1,5 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import athleteCsvRoutes from './athlete/csv-routes';
+import athleteRoutes from './athlete/routes';
 import healthRoutes from './health/routes';
+import referenceRoutes from './reference/routes';
+import rosterRoutes from './roster/routes';
 import logoRoutes from './user/logo-routes';
 import userRoutes from './user/routes';
 
@@ -16,6 +20,10 @@ const api: FastifyPluginAsyncTypebox = async (app) => {
     guarded.addHook('onRequest', guarded.authenticate);
     await guarded.register(userRoutes);
     await guarded.register(logoRoutes);
+    await guarded.register(referenceRoutes);
+    await guarded.register(rosterRoutes);
+    await guarded.register(athleteRoutes);
+    await guarded.register(athleteCsvRoutes);
   });
 };
 

@@ -148,8 +148,3 @@ function birthDate(random: Random, year: number): string {
   const date = new Date(Date.UTC(year - 1, 8, 1) + random.int(0, 364) * 86_400_000);
   return date.toISOString().slice(0, 10);
 }
-
-/** Lower-case, accents stripped: what the `*_key` columns hold ('Zoë' -> 'zoe'). */
-export function nameKey(name: string): string {
-  return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}

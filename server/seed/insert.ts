@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { nameKey, type SeedAthlete } from './athletes';
+import { nameKey } from '../athlete/name-key';
+import type { SeedAthlete } from './athletes';
 import type { SeedRoster } from './rosters';
 import type { SeedResult } from './results';
 

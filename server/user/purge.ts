@@ -22,7 +22,9 @@ export const ACCOUNT_TABLES = [
 /**
  * `DELETE /api/user/purge`: removes all of the account's data in one transaction, then
  * resets its profile. The users row stays, and with it the sign-in and the athlete
- * spots (bought, not data). Answers the logo that the caller must delete after commit.
+ * spots (bought, not data): each deleted athlete gives its spot back, as deleting one
+ * athlete does (docs/data-model.md). Answers the logo that the caller must delete after
+ * commit.
  */
 export function purgeAccount(db: Kysely<Database>, accountId: string): Promise<string | null> {
   return db.transaction().execute(async (trx) => {
@@ -33,12 +35,16 @@ export function purgeAccount(db: Kysely<Database>, accountId: string): Promise<s
       .where('id', '=', accountId)
       .forUpdate()
       .executeTakeFirstOrThrow();
+    let athletes = 0;
     for (const table of ACCOUNT_TABLES) {
-      await sql`delete from ${sql.table(table)} where account_id = ${accountId}`.execute(trx);
+      const deleted =
+        await sql`delete from ${sql.table(table)} where account_id = ${accountId}`.execute(trx);
+      if (table === 'athletes') athletes = Number(deleted.numAffectedRows ?? 0);
     }
     await trx
       .updateTable('users')
       .set({
+        athlete_spots: (eb) => eb('athlete_spots', '+', athletes),
         first_name: '',
         last_name: '',
         organisation: '',

@@ -1,4 +1,5 @@
-import { generateAthletes, nameKey, type SeedAthlete } from '../../../server/seed/athletes';
+import { nameKey } from '../../../server/athlete/name-key';
+import { generateAthletes, type SeedAthlete } from '../../../server/seed/athletes';
 import { isImplausible } from '../../../server/seed/measure';
 import { Random } from '../../../server/seed/random';
 import { generateResults, type SeedResult } from '../../../server/seed/results';

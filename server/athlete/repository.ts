@@ -1,0 +1,398 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { ALL_ROSTERS, type AthleteBody, type AthleteListBody } from '../../contract/athlete';
+import type { Database, Gender } from '../db/schema';
+import { byName, lockAccount } from '../roster/repository';
+import { isStoredId } from './ids';
+import {
+  afterCursor,
+  orderBy,
+  reversed,
+  sortPlan,
+  whereFilters,
+  type AthleteFilters,
+  type Cursor,
+} from './list-query';
+import { nameKey, namePrefixPattern } from './name-key';
+import type { AthleteValues } from './validate';
+
+/**
+ * Queries on `athletes` (and their roster memberships). Every one is scoped by the
+ * account: an id of another account is not found. Athlete spots (`users.athlete_spots`,
+ * how many more athletes the account may add) are taken in the transaction that inserts
+ * and given back by the one that deletes (docs/data-model.md).
+ */
+type Db = Kysely<Database>;
+
+/** A row as the API reads it (`birth_date` as text: pg would make a local-midnight Date). */
+export interface AthleteRow {
+  id: string;
+  first_name: string;
+  middle_name: string;
+  last_name: string;
+  gender: Gender | null;
+  birth_date: string | null;
+  graduation_year: number | null;
+  sport_id: number | null;
+  position_id: number | null;
+  height_cm: string | null;
+  weight_kg: string | null;
+  external_id: string | null;
+  email: string | null;
+  created_at: Date;
+}
+
+const COLUMNS = sql`a.id, a.first_name, a.middle_name, a.last_name, a.gender,
+  to_char(a.birth_date, 'YYYY-MM-DD') as birth_date, a.graduation_year, a.sport_id,
+  a.position_id, a.height_cm, a.weight_kg, a.external_id, a.email, a.created_at`;
+
+export type RosterRef = AthleteBody['rosters'][number];
+
+export function toAthleteBody(row: AthleteRow, rosters: RosterRef[]): AthleteBody {
+  return {
+    id: Number(row.id),
+    firstName: row.first_name,
+    middleName: row.middle_name,
+    lastName: row.last_name,
+    gender: row.gender,
+    birthDate: row.birth_date,
+    graduationYear: row.graduation_year,
+    sportId: row.sport_id,
+    positionId: row.position_id,
+    heightCm: row.height_cm === null ? null : Number(row.height_cm),
+    weightKg: row.weight_kg === null ? null : Number(row.weight_kg),
+    externalId: row.external_id,
+    email: row.email,
+    rosters,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** The rosters of each of `athleteIds`, by name: one query for a whole page. */
+export async function rostersOf(
+  db: Db,
+  accountId: string,
+  athleteIds: readonly string[],
+): Promise<Map<string, RosterRef[]>> {
+  const byAthlete = new Map<string, RosterRef[]>(athleteIds.map((id) => [id, []]));
+  if (athleteIds.length === 0) return byAthlete;
+  const { rows } = await sql<{ athlete_id: string; id: string; name: string }>`
+    select ra.athlete_id, r.id, r.name
+    from roster_athletes ra join rosters r on r.id = ra.roster_id
+    where ra.athlete_id = any(${athleteIds}::bigint[]) and ra.account_id = ${accountId}`.execute(
+    db,
+  );
+  for (const row of rows)
+    byAthlete.get(row.athlete_id)?.push({ id: Number(row.id), name: row.name });
+  for (const rosters of byAthlete.values()) rosters.sort(byName);
+  return byAthlete;
+}
+
+async function withRosters(db: Db, accountId: string, rows: AthleteRow[]): Promise<AthleteBody[]> {
+  const rosters = await rostersOf(
+    db,
+    accountId,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toAthleteBody(row, rosters.get(row.id) ?? []));
+}
+
+export async function findAthlete(
+  db: Db,
+  accountId: string,
+  id: number,
+): Promise<AthleteBody | undefined> {
+  if (!isStoredId(id)) return undefined;
+  const { rows } = await sql<AthleteRow>`
+    select ${COLUMNS} from athletes a where a.account_id = ${accountId} and a.id = ${id}`.execute(
+    db,
+  );
+  if (rows.length === 0) return undefined;
+  return (await withRosters(db, accountId, rows))[0];
+}
+
+/** A row of the list statement: the count, whether the roster is the account's, an athlete. */
+interface ListRow extends Omit<AthleteRow, 'id'> {
+  total_count: number;
+  roster_found: boolean;
+  /** Null in the one row answered for an empty page. */
+  id: string | null;
+  rosters: RosterRef[];
+}
+
+/**
+ * The athlete table's page and exact count in ONE statement (one snapshot, one round
+ * trip: on a busy PostgreSQL each round trip is a process wake-up):
+ * - `t`: the count (a roster-only filter counts the roster's memberships) and whether
+ *   the roster is the account's;
+ * - `page`: the page's ids, a deferred join: the rows to skip are walked in the name
+ *   index alone (index-only: `account_id`, the key and `id` are all in it). Of its two
+ *   branches one runs (one-time filters on `t`): a page in the first half is read from
+ *   the start, a page in the second half from the end in the reverse order, so no page
+ *   skips more than half of the rows; a page past the end reads nothing;
+ * - then the page's athletes with their rosters (a subquery per page row), in order.
+ * It answers at least one row (the count), with null athlete columns when the page is
+ * empty. See docs/query-plans.md ("Athlete table").
+ */
+export function listStatement(
+  accountId: string,
+  filters: AthleteFilters,
+  page: { pageNumber: number; pageSize: number },
+) {
+  const where = whereFilters(accountId, filters);
+  const plan = sortPlan(filters.sort);
+  const size = page.pageSize;
+  const offset = Math.min((page.pageNumber - 1) * size, Number.MAX_SAFE_INTEGER);
+  const rosterOnly =
+    filters.rosterId !== ALL_ROSTERS &&
+    [filters.firstNameQuery, filters.middleNameQuery, filters.lastNameQuery].every(
+      (query) => namePrefixPattern(query) === undefined,
+    );
+  // A roster's members are all athletes of its account: counted without the athletes.
+  const count = rosterOnly
+    ? sql`select count(*)::integer from roster_athletes where roster_id = ${filters.rosterId}`
+    : sql`select count(*)::integer from athletes a where ${where}`;
+  const rosterFound =
+    filters.rosterId === ALL_ROSTERS
+      ? sql`true`
+      : sql`exists (select 1 from rosters where id = ${filters.rosterId} and account_id = ${accountId})`;
+  const sortKey = plan.key === null ? sql`a.id` : sql`a.${sql.ref(plan.key)} collate "C"`;
+  const direction = sql.raw(plan.direction);
+  return sql<ListRow>`
+    with t as materialized (
+      select (${count}) as n, ${rosterFound} as roster_found
+    ), bounds as materialized (
+      select n, o, least(o + ${size}, n) as stop from t, (select ${offset}::bigint as o) p
+    ), page as (
+      (select a.id from athletes a
+        where ${where} and (select o <= n - stop from bounds)
+        order by ${orderBy(plan)} limit ${size} offset ${offset}::bigint)
+      union all
+      (select a.id from athletes a
+        where ${where} and (select o > n - stop and o < n from bounds)
+        order by ${orderBy(reversed(plan))}
+        limit (select greatest(stop - o, 0) from bounds)
+        offset (select greatest(n - stop, 0) from bounds))
+    )
+    select t.n as total_count, t.roster_found, x.* from t left join lateral (
+      select ${COLUMNS}, ${sortKey} as sort_key,
+        (select coalesce(json_agg(json_build_object('id', r.id, 'name', r.name)), '[]')
+          from roster_athletes ra join rosters r on r.id = ra.roster_id
+          where ra.athlete_id = a.id) as rosters
+      from page p join athletes a on a.id = p.id
+    ) x on true
+    order by x.sort_key ${direction}, x.id ${direction}`;
+}
+
+/**
+ * One page of the athlete table and the exact number of athletes that match
+ * (listStatement); undefined when the filter's roster is not the account's.
+ */
+export async function listAthletes(
+  db: Db,
+  accountId: string,
+  filters: AthleteFilters,
+  page: { pageNumber: number; pageSize: number },
+): Promise<AthleteListBody | undefined> {
+  const { rows } = await listStatement(accountId, filters, page).execute(db);
+  const first = rows[0];
+  if (!first?.roster_found) return undefined;
+  const items: AthleteBody[] = [];
+  for (const row of rows) {
+    if (row.id === null) continue;
+    const rosters = row.rosters.map((r) => ({ id: Number(r.id), name: r.name })).sort(byName);
+    items.push(toAthleteBody({ ...row, id: row.id }, rosters));
+  }
+  return {
+    items,
+    totalCount: first.total_count,
+    pageNumber: page.pageNumber,
+    pageSize: page.pageSize,
+  };
+}
+
+/** A batch of the export: rows after the cursor, in the filters' order. */
+export async function athleteBatch(
+  db: Db,
+  accountId: string,
+  filters: AthleteFilters,
+  after: Cursor | undefined,
+  size: number,
+): Promise<{ rows: (AthleteRow & { sort_key: string })[]; rosters: Map<string, RosterRef[]> }> {
+  const plan = sortPlan(filters.sort);
+  const conditions: RawBuilder<unknown>[] = [whereFilters(accountId, filters)];
+  if (after) conditions.push(afterCursor(plan, after));
+  const sortKey = plan.key === null ? sql`''` : sql`a.${sql.ref(plan.key)}`;
+  const { rows } = await sql<AthleteRow & { sort_key: string }>`
+    select ${COLUMNS}, ${sortKey} as sort_key from athletes a
+    where ${sql.join(conditions, sql` and `)}
+    order by ${orderBy(plan)} limit ${size}`.execute(db);
+  return {
+    rows,
+    rosters: await rostersOf(
+      db,
+      accountId,
+      rows.map((row) => row.id),
+    ),
+  };
+}
+
+/** The columns an athlete's values are written to, with the name keys. */
+export function athleteColumns(values: AthleteValues) {
+  return {
+    first_name: values.firstName,
+    middle_name: values.middleName,
+    last_name: values.lastName,
+    first_name_key: nameKey(values.firstName),
+    middle_name_key: nameKey(values.middleName),
+    last_name_key: nameKey(values.lastName),
+    gender: values.gender,
+    birth_date: values.birthDate,
+    graduation_year: values.graduationYear,
+    sport_id: values.sportId,
+    position_id: values.positionId,
+    height_cm: values.heightCm,
+    weight_kg: values.weightKg,
+    external_id: values.externalId,
+    email: values.email,
+  };
+}
+
+/** The athlete of the account that has `externalId` (other than `exceptId`), if any. */
+export async function athleteWithExternalId(
+  db: Db,
+  accountId: string,
+  externalId: string,
+  exceptId?: number,
+): Promise<{ id: string; first_name: string; last_name: string } | undefined> {
+  return db
+    .selectFrom('athletes')
+    .select(['id', 'first_name', 'last_name'])
+    .where('account_id', '=', accountId)
+    .where('external_id', '=', externalId)
+    .$if(exceptId !== undefined, (qb) => qb.where('id', '<>', String(exceptId)))
+    .executeTakeFirst();
+}
+
+/**
+ * Takes `count` athlete spots, or none when fewer are left: one conditional update, so
+ * concurrent additions queue on the account row and never take more than there are.
+ * Answers the spots left after, or undefined when there was no room.
+ */
+export async function takeAthleteSpots(
+  trx: Db,
+  accountId: string,
+  count: number,
+): Promise<number | undefined> {
+  const row = await trx
+    .updateTable('users')
+    .set((eb) => ({ athlete_spots: eb('athlete_spots', '-', count) }))
+    .where('id', '=', accountId)
+    .where('athlete_spots', '>=', count)
+    .returning('athlete_spots')
+    .executeTakeFirst();
+  return row?.athlete_spots;
+}
+
+/** The account's spots left (how many more athletes it may add). */
+export async function athleteSpots(db: Db, accountId: string): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select('athlete_spots')
+    .where('id', '=', accountId)
+    .executeTakeFirstOrThrow();
+  return row.athlete_spots;
+}
+
+export class NoAthleteSpotsError extends Error {
+  constructor() {
+    super('no athlete spots left');
+    this.name = 'NoAthleteSpotsError';
+  }
+}
+
+/** Creates an athlete on the given rosters (ids checked by the caller), taking one spot. */
+export function createAthlete(
+  db: Db,
+  accountId: string,
+  values: AthleteValues,
+  rosterIds: readonly number[],
+): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    if ((await takeAthleteSpots(trx, accountId, 1)) === undefined) throw new NoAthleteSpotsError();
+    const { id } = await trx
+      .insertInto('athletes')
+      .values({ account_id: accountId, ...athleteColumns(values) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await setRosters(trx, accountId, id, rosterIds);
+    return id;
+  });
+}
+
+/** Replaces an athlete's fields and rosters; false when it is not the account's. */
+export function updateAthlete(
+  db: Db,
+  accountId: string,
+  id: number,
+  values: AthleteValues,
+  rosterIds: readonly number[],
+): Promise<boolean> {
+  if (!isStoredId(id)) return Promise.resolve(false);
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('athletes')
+      .set({ ...athleteColumns(values), updated_at: sql<Date>`now()` })
+      .where('account_id', '=', accountId)
+      .where('id', '=', String(id))
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) return false;
+    await setRosters(trx, accountId, row.id, rosterIds);
+    return true;
+  });
+}
+
+/**
+ * Makes the athlete's rosters exactly `rosterIds` (a roster that is not the account's,
+ * or was deleted meanwhile, is skipped).
+ */
+async function setRosters(
+  trx: Db,
+  accountId: string,
+  athleteId: string,
+  rosterIds: readonly number[],
+): Promise<void> {
+  const ids = rosterIds.filter(isStoredId);
+  await sql`delete from roster_athletes
+    where athlete_id = ${athleteId} and not (roster_id = any(${ids}::bigint[]))`.execute(trx);
+  if (ids.length === 0) return;
+  await sql`insert into roster_athletes (roster_id, athlete_id, account_id)
+    select r.id, ${athleteId}, ${accountId} from rosters r
+    where r.account_id = ${accountId} and r.id = any(${ids}::bigint[])
+    on conflict do nothing`.execute(trx);
+}
+
+/**
+ * Deletes an athlete (with its memberships, results and profiles) and gives its spot
+ * back; false when it is not the account's.
+ */
+export function deleteAthlete(db: Db, accountId: string, id: number): Promise<boolean> {
+  if (!isStoredId(id)) return Promise.resolve(false);
+  return db.transaction().execute(async (trx) => {
+    // The account row first, as every other writer of spots locks it (no deadlock with a purge).
+    await lockAccount(trx, accountId);
+    const row = await trx
+      .deleteFrom('athletes')
+      .where('account_id', '=', accountId)
+      .where('id', '=', String(id))
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) return false;
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ athlete_spots: eb('athlete_spots', '+', 1) }))
+      .where('id', '=', accountId)
+      .execute();
+    return true;
+  });
+}

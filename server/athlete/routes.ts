@@ -1,0 +1,212 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import {
+  AthleteBody,
+  AthleteInput,
+  AthleteListBody,
+  AthleteListQuery,
+  DEFAULT_PAGE_SIZE,
+} from '../../contract/athlete';
+import { MessageBody, ValidationErrorBody } from '../../contract/errors';
+import { isUniqueViolation } from '../db/errors';
+import { badRequest, notFound } from '../plugins/http-errors';
+import { unknownRosters } from '../roster/repository';
+import { referenceData } from '../reference/repository';
+import { distinctIds, IdParams, listIds } from './ids';
+import { filtersOf } from './list-query';
+import {
+  athleteWithExternalId,
+  createAthlete,
+  deleteAthlete,
+  findAthlete,
+  listAthletes,
+  NoAthleteSpotsError,
+  updateAthlete,
+} from './repository';
+import { checkAthlete, type AthleteValues } from './validate';
+
+const common = { 400: ValidationErrorBody, 401: MessageBody };
+const security = [{ bearerAuth: [] }];
+const done = Type.Null({ description: 'Done; no content.' });
+
+/** The 400 of an addition beyond the account's athlete spots (PRODUCT.md: "a clear message"). */
+export const NO_SPOTS_MESSAGE =
+  'No athlete spots left: this account may add 0 more athletes (its limit is reached). ' +
+  'Buy more athlete spots in the Store, or delete athletes who have left.';
+
+export const externalIdTaken = (athlete: { first_name: string; last_name: string }): string =>
+  `${athlete.first_name} ${athlete.last_name} has this external id already; external ids must be unique.`;
+
+/** Checks an AthleteInput against the rules and the account's data; throws the 400. */
+async function checkInput(
+  app: FastifyInstance,
+  accountId: string,
+  input: AthleteInput,
+  exceptId?: number,
+): Promise<{ values: AthleteValues; rosterIds: number[] }> {
+  const { values, errors } = checkAthlete(input, await referenceData(app.db));
+  const rosterIds = distinctIds(input.rosterIds);
+  const [unknown, taken] = await Promise.all([
+    unknownRosters(app.db, accountId, rosterIds),
+    values.externalId === null
+      ? undefined
+      : athleteWithExternalId(app.db, accountId, values.externalId, exceptId),
+  ]);
+  if (unknown.length > 0) {
+    errors.rosterIds = [
+      `${unknown.length === 1 ? 'This id is not a roster' : 'These ids are not rosters'} of this account: ${listIds(unknown)}.`,
+    ];
+  }
+  if (taken) (errors.externalId ??= []).push(externalIdTaken(taken));
+  if (Object.keys(errors).length > 0) throw badRequest(errors);
+  return { values, rosterIds };
+}
+
+/** Runs a write; an external id taken meanwhile (the unique index) is the same 400. */
+async function guardExternalId<T>(
+  app: FastifyInstance,
+  accountId: string,
+  values: AthleteValues,
+  write: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (!isUniqueViolation(error, 'athletes_external_id') || values.externalId === null)
+      throw error;
+    const taken = await athleteWithExternalId(app.db, accountId, values.externalId);
+    throw badRequest({
+      externalId: [taken ? externalIdTaken(taken) : 'is taken by another athlete'],
+    });
+  }
+}
+
+/**
+ * `/api/athlete`: the athlete table (the spec's filters), one athlete, and the changes.
+ * CSV import and export are in ./csv-routes.ts.
+ */
+const athleteRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['athlete'];
+
+  app.get(
+    '/athlete',
+    {
+      schema: {
+        summary: "A page of the account's athletes (the athlete table's filters)",
+        description:
+          'Name queries match the start of the name, ignoring case and accents ("EMI" finds ' +
+          '"Émile"). Name sorts break ties by id in the same direction, so pages never ' +
+          'repeat or skip an athlete; None orders by id. rosterId -1 means every athlete.',
+        tags,
+        security,
+        querystring: AthleteListQuery,
+        response: { 200: AthleteListBody, 404: MessageBody, ...common },
+      },
+    },
+    async (request) => {
+      const list = await listAthletes(app.db, request.account.id, filtersOf(request.query), {
+        pageNumber: request.query.pageNumber ?? 1,
+        pageSize: request.query.pageSize ?? DEFAULT_PAGE_SIZE,
+      });
+      if (!list) throw notFound('Roster not found');
+      return list;
+    },
+  );
+
+  app.post(
+    '/athlete',
+    {
+      schema: {
+        summary: 'Add an athlete (takes one athlete spot)',
+        tags,
+        security,
+        body: AthleteInput,
+        response: { 201: AthleteBody, ...common },
+      },
+    },
+    async (request, reply) => {
+      const accountId = request.account.id;
+      const { values, rosterIds } = await checkInput(app, accountId, request.body);
+      let id: string;
+      try {
+        id = await guardExternalId(app, accountId, values, () =>
+          createAthlete(app.db, accountId, values, rosterIds),
+        );
+      } catch (error) {
+        if (error instanceof NoAthleteSpotsError)
+          throw badRequest({ athleteSpots: [NO_SPOTS_MESSAGE] });
+        throw error;
+      }
+      const athlete = await findAthlete(app.db, accountId, Number(id));
+      if (!athlete) throw notFound(); // deleted between the insert and this read
+      return reply.code(201).send(athlete);
+    },
+  );
+
+  app.get(
+    '/athlete/:id',
+    {
+      schema: {
+        summary: 'One athlete',
+        tags,
+        security,
+        params: IdParams,
+        response: { 200: AthleteBody, 404: MessageBody, ...common },
+      },
+    },
+    async (request) => {
+      const athlete = await findAthlete(app.db, request.account.id, request.params.id);
+      if (!athlete) throw notFound();
+      return athlete;
+    },
+  );
+
+  app.put(
+    '/athlete/:id',
+    {
+      schema: {
+        summary: "Replace an athlete's fields and rosters",
+        description:
+          'Every field is replaced: an optional field left out becomes empty, and ' +
+          'rosterIds left out takes the athlete off every roster.',
+        tags,
+        security,
+        params: IdParams,
+        body: AthleteInput,
+        response: { 200: AthleteBody, 404: MessageBody, ...common },
+      },
+    },
+    async (request) => {
+      const accountId = request.account.id;
+      const { id } = request.params;
+      if (!(await findAthlete(app.db, accountId, id))) throw notFound();
+      const { values, rosterIds } = await checkInput(app, accountId, request.body, id);
+      const updated = await guardExternalId(app, accountId, values, () =>
+        updateAthlete(app.db, accountId, id, values, rosterIds),
+      );
+      const athlete = updated ? await findAthlete(app.db, accountId, id) : undefined;
+      if (!athlete) throw notFound();
+      return athlete;
+    },
+  );
+
+  app.delete(
+    '/athlete/:id',
+    {
+      schema: {
+        summary: 'Delete an athlete with their results (gives the athlete spot back)',
+        tags,
+        security,
+        params: IdParams,
+        response: { 204: done, 404: MessageBody, ...common },
+      },
+    },
+    async (request, reply) => {
+      if (!(await deleteAthlete(app.db, request.account.id, request.params.id))) throw notFound();
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default athleteRoutes;
