@@ -4,12 +4,15 @@ import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistStore } from 
 import storage from 'redux-persist/lib/storage';
 import { baseApi } from '../lib/api';
 import { authReducer, authReducerPath } from '../lib/session';
+import { athleteFiltersReducer } from '../features/athletes/athleteFiltersSlice';
 import { browserAuthDeps, type AuthDeps } from '../features/auth/authClient';
 import { buildRootReducer } from './persistence';
 import { rootSaga } from './rootSaga';
 
 /** Table-filter slices, one per table; a feature's filter slice joins here to be persisted. */
-const filterReducers = {};
+const filterReducers = {
+  athleteFilters: athleteFiltersReducer,
+};
 
 /** Never persisted: the server cache and the session. */
 const sessionReducers = {
