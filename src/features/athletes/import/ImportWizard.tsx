@@ -136,7 +136,7 @@ function Footer({ phase, onClose, onBack, onCommit }: FooterProps) {
   if (phase.step === 'done')
     return (
       <Button type="primary" onClick={onClose}>
-        Close
+        Done
       </Button>
     );
   if (phase.step === 'preview' || phase.step === 'importing') {
