@@ -53,7 +53,8 @@ export function athleteColumns({
     title,
     sorter: true,
     sortOrder: orderIn(sort, key),
-    render: (name: string): ReactNode => name || none,
+    // Most athletes have no middle name: a blank cell reads calmer than a column of dashes.
+    render: (name: string): ReactNode => name,
   });
   return [
     nameColumn('firstName', 'First name'),

@@ -237,6 +237,21 @@ describe('sorting and paging', () => {
     );
   });
 
+  it('goes to the last page when the remembered page no longer exists', async () => {
+    const api = stubApi({
+      ...athletesPageRoutes(),
+      'GET /api/athlete': (request) =>
+        json(athletePage(queryOf(request).pageNumber === '3' ? [testAthlete()] : [], 45)),
+    });
+    const { store } = await openAthletesPage({
+      preloadedState: { athleteFilters: { ...initialAthleteFilters, pageNumber: 7 } },
+    });
+    expect(await screen.findByRole('row', { name: /Okafor/ })).toBeInTheDocument();
+    expect(store.getState().athleteFilters.pageNumber).toBe(3);
+    expect(api.sent('GET /api/athlete').map((r) => queryOf(r).pageNumber)).toEqual(['7', '3']);
+    expect(screen.queryByText('No athlete matches these filters')).not.toBeInTheDocument();
+  });
+
   it('changes the page and keeps the filters', async () => {
     const api = stubApi({
       ...athletesPageRoutes(),

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { AthleteSpots } from '../../../../src/app/shell/AccountSummary';
+import { initialAthleteFilters } from '../../../../src/features/athletes/athleteFiltersSlice';
 import { empty, json, stubApi, testUser } from '../../test-utils';
 import {
   athletePage,
@@ -157,7 +158,56 @@ describe('adding an athlete', () => {
   });
 });
 
+describe('adding an athlete while a roster is shown', () => {
+  it('puts the new athlete on that roster unless told otherwise', async () => {
+    const api = stubApi({
+      ...athletesPageRoutes(),
+      'GET /api/athlete': () => json(athletePage([])),
+      'POST /api/athlete': () => json(testAthlete({ id: 9 }), 201),
+    });
+    const { user } = await openAthletesPage({
+      preloadedState: { athleteFilters: { ...initialAthleteFilters, rosterId: 1 } },
+    });
+    const drawer = await openAddDrawer(user);
+    expect(within(fieldOf(drawer, /^Rosters/)).getByText('Varsity')).toBeInTheDocument();
+    await fill(user, within(drawer).getByLabelText('First name'), 'Bo');
+    await fill(user, within(drawer).getByLabelText('Last name'), 'Nguyen');
+    await user.click(within(drawer).getByRole('button', { name: 'Add athlete' }));
+    await waitFor(() => expect(api.sent('POST /api/athlete')).toHaveLength(1));
+    expect(JSON.parse(api.sent('POST /api/athlete')[0]!.body)).toMatchObject({ rosterIds: [1] });
+    await tableSettled();
+  });
+});
+
 describe('editing an athlete', () => {
+  it("offers the chosen sport's positions and forgets a position of another sport", async () => {
+    const api = stubApi({
+      ...athletesPageRoutes(),
+      'GET /api/athlete': () => json(athletePage([testAthlete()])),
+      'PUT /api/athlete/1': () => json(testAthlete()),
+    });
+    const { user } = await openAthletesPage();
+    await user.click(await screen.findByRole('button', { name: 'Edit Ada Okafor' }));
+    const drawer = await findDialog('Edit Ada Okafor');
+    const position = fieldOf(drawer, /^Position/);
+    expect(within(position).getByText('Quarterback (QB)')).toBeInTheDocument();
+
+    await user.click(within(drawer).getByLabelText(/^Sport/));
+    await user.click(await screen.findByTitle('Basketball'));
+    await waitFor(() => expect(within(position).queryByText('Quarterback (QB)')).toBeNull());
+    await user.click(within(drawer).getByLabelText(/^Position/));
+    expect(await screen.findByTitle('Point guard (PG)')).toBeInTheDocument();
+    expect(screen.queryByTitle('Wide receiver (WR)')).not.toBeInTheDocument();
+
+    await user.click(within(drawer).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.sent('PUT /api/athlete/1')).toHaveLength(1));
+    expect(JSON.parse(api.sent('PUT /api/athlete/1')[0]!.body)).toMatchObject({
+      sportId: 2,
+      positionId: null,
+    });
+    await tableSettled();
+  });
+
   it('starts from the athlete and sends every field', async () => {
     const ada = testAthlete({ middleName: 'J', email: 'ada@school.example' });
     const api = stubApi({
