@@ -4,6 +4,8 @@ type Answer = Response | ((request: Request) => Response | Promise<Response>);
 export interface SentRequest {
   method: string;
   path: string;
+  /** The whole URL, with the query string. */
+  url: string;
   headers: Headers;
   body: string;
 }
@@ -39,6 +41,7 @@ export function stubApi(routes: Record<string, Answer>) {
     requests.push({
       method: request.method,
       path: pathname,
+      url: request.url,
       headers: request.headers,
       body: await request.clone().text(),
     });

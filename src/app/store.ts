@@ -4,6 +4,7 @@ import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistStore } from 
 import storage from 'redux-persist/lib/storage';
 import { baseApi } from '../lib/api';
 import { authReducer, authReducerPath } from '../lib/session';
+import { athleteFiltersReducer } from '../features/athletes/athleteFiltersSlice';
 import { browserAuthDeps, type AuthDeps } from '../features/auth/authClient';
 import { buildRootReducer } from './persistence';
 import { rootSaga } from './rootSaga';
@@ -13,6 +14,7 @@ import { resultFilterReducers } from '../features/results/resultFiltersSlices';
 
 /** Table-filter slices, one per table; a feature's filter slice joins here to be persisted. */
 const filterReducers = {
+  athleteFilters: athleteFiltersReducer,
   ...resultFilterReducers,
   leaderboardFilters: leaderboardFiltersSlice.reducer,
   historicalFilters: historicalFiltersSlice.reducer,

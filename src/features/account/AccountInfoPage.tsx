@@ -5,7 +5,7 @@ import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteDataCard } from './DeleteDataCard';
 import { LogoUpload } from './LogoUpload';
 import { ProfileForm } from './ProfileForm';
-import { describeFailure } from './serverErrors';
+import { describeFailure } from '../../components/serverErrors';
 import { useGetUserQuery } from './userApi';
 
 /** Profile: the coach's own account (PRODUCT.md, "Profile"). */

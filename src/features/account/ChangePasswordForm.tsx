@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Form, Input } from 'antd';
-import { showServerErrors } from './serverErrors';
+import { showServerErrors } from '../../components/serverErrors';
 import { useChangePasswordMutation } from './userApi';
 
 interface PasswordValues {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Flex, Input, Modal, Progress, Typography } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
-import { describeFailure } from './serverErrors';
+import { describeFailure } from '../../components/serverErrors';
 import { usePurgeDataMutation } from './userApi';
 
 /** The word to type; a deliberate act, not a slipped click. */

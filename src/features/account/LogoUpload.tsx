@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Flex, Typography, Upload, type UploadProps } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { describeFailure } from './serverErrors';
+import { describeFailure } from '../../components/serverErrors';
 import { useUploadLogoMutation, type User } from './userApi';
 
 const acceptedTypes = ['image/png', 'image/jpeg', 'image/webp'];

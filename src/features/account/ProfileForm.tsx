@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, App, Button, Card, Form, Input } from 'antd';
 import type { UpdateUserBody } from '../../../contract/user';
-import { showServerErrors } from './serverErrors';
+import { showServerErrors } from '../../components/serverErrors';
 import { useUpdateUserMutation, type User } from './userApi';
 
 type ProfileValues = Required<UpdateUserBody>;

@@ -12,8 +12,14 @@ export interface ApiRequest {
   url: string;
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   params?: QueryParams;
-  /** Sent as JSON, or as is when it is `FormData` (uploads). */
+  /** Sent as JSON, as is when it is `FormData` (uploads), or as text with `contentType`. */
   body?: unknown;
+  /** With a string `body`: send it as is under this type, e.g. `text/csv`. */
+  contentType?: string;
+  /** What the answer may be; JSON unless told (files: `text/csv`). */
+  accept?: string;
+  /** Milliseconds before giving up; 30 s unless told (long imports take more). */
+  timeout?: number;
 }
 
 export type ApiArgs = string | ApiRequest;
@@ -32,18 +38,36 @@ function toSearchParams(params: QueryParams = {}): URLSearchParams {
   return search;
 }
 
+interface BodyOptions {
+  body?: BodyInit;
+  json?: unknown;
+  headers?: Record<string, string>;
+}
+
+function bodyOptions({ body, contentType }: ApiRequest): BodyOptions {
+  if (body === undefined) return {};
+  if (body instanceof FormData) return { body };
+  if (typeof body === 'string' && contentType)
+    return { body, headers: { 'Content-Type': contentType } };
+  return { json: body };
+}
+
 function send(request: ApiRequest, token: string | null, signal: AbortSignal): Promise<Response> {
-  const { body } = request;
+  const { headers: bodyHeaders, ...body } = bodyOptions(request);
   return ky(resolveUrl(request.url), {
     method: request.method ?? 'GET',
     searchParams: toSearchParams(request.params),
-    ...(body instanceof FormData ? { body } : body === undefined ? {} : { json: body }),
-    headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    ...body,
+    headers: {
+      Accept: request.accept ?? 'application/json',
+      ...bodyHeaders,
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
     signal,
     // RTK Query owns retries and caching; ky must hand every answer back as it came.
     retry: 0,
     throwHttpErrors: false,
-    timeout: 30_000,
+    timeout: request.timeout ?? 30_000,
   });
 }
 
@@ -61,7 +85,7 @@ async function readBody(
 }
 
 /** Sends once with the current token; on a 401 forces one token refresh and retries once. */
-async function sendWithReauth(request: ApiRequest, signal: AbortSignal): Promise<Response> {
+export async function sendWithReauth(request: ApiRequest, signal: AbortSignal): Promise<Response> {
   const token = await getAccessToken();
   const response = await send(request, token, signal);
   if (response.status !== 401 || !token) return response;
@@ -91,20 +115,28 @@ export function kyBaseQuery(): BaseQueryFn<ApiArgs, unknown, ApiError> {
         return { error: { status: 'TIMEOUT_ERROR', error: String(error) } };
       return { error: { status: 'FETCH_ERROR', error: String(error) } };
     }
-    const read = await readBody(response);
-    if (!('body' in read))
-      return {
-        error: {
-          status: 'PARSING_ERROR',
-          originalStatus: response.status,
-          data: read.text,
-          error: read.error,
-        },
-      };
-    if (response.ok) return { data: read.body };
-    const fields = response.status === 400 ? collectErrorFields(read.body) : null;
-    if (fields)
-      return { error: { status: 400, data: { messages: Object.values(fields).flat(), fields } } };
-    return { error: { status: response.status, data: read.body } };
+    if (response.ok) {
+      const read = await readBody(response);
+      return 'body' in read ? { data: read.body } : { error: parsingError(response, read) };
+    }
+    return { error: await failureOf(response) };
   };
+}
+
+function parsingError(response: Response, read: { text: string; error: string }): ApiError {
+  return {
+    status: 'PARSING_ERROR',
+    originalStatus: response.status,
+    data: read.text,
+    error: read.error,
+  };
+}
+
+/** A failed answer as the app sees it: a 400 `errors` object flattened, others as sent. */
+export async function failureOf(response: Response): Promise<ApiError> {
+  const read = await readBody(response);
+  if (!('body' in read)) return parsingError(response, read);
+  const fields = response.status === 400 ? collectErrorFields(read.body) : null;
+  if (fields) return { status: 400, data: { messages: Object.values(fields).flat(), fields } };
+  return { status: response.status, data: read.body };
 }

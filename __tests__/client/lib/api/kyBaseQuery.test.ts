@@ -1,5 +1,7 @@
 import {
   baseApi,
+  fetchApiFile,
+  fileNameFrom,
   setTokenGetter,
   setUnauthorizedHandler,
   type ApiArgs,
@@ -78,6 +80,20 @@ describe('kyBaseQuery', () => {
     expect(sent().method).toBe('PUT');
     expect(sent().headers.get('content-type')).toBe('application/json');
     expect(JSON.parse(sent().body)).toEqual({ firstName: 'Ada' });
+  });
+
+  it('sends a string as is under the given content type', async () => {
+    const { sent } = stubFetch(json({ rowCount: 1 }));
+    await call({
+      url: '/athlete/import',
+      method: 'POST',
+      params: { dryRun: true },
+      body: 'firstName,lastName\nAda,Okafor\n',
+      contentType: 'text/csv',
+    });
+    expect(sent().url).toBe('http://localhost/api/athlete/import?dryRun=true');
+    expect(sent().headers.get('content-type')).toBe('text/csv');
+    expect(sent().body).toBe('firstName,lastName\nAda,Okafor\n');
   });
 
   it('flattens a 400 errors object into one list, in order', async () => {
@@ -170,5 +186,46 @@ describe('kyBaseQuery', () => {
     stubFetch(json({ message: 'no' }, 401), json({ message: 'still no' }, 401));
     expect(await call('/user')).toEqual({ error: { status: 401, data: { message: 'still no' } } });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('fetchApiFile', () => {
+  it('answers the file as a Blob with its name, sent with the bearer token', async () => {
+    setTokenGetter(async () => 'token-123');
+    const { sent } = stubFetch(
+      new Response('firstName,lastName\n', {
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': 'attachment; filename="athletes-2026-03-14.csv"',
+        },
+      }),
+    );
+    const result = await fetchApiFile({
+      url: '/athlete/export',
+      params: { rosterId: 3, lastNameQuery: undefined },
+      accept: 'text/csv',
+    });
+    if (!('data' in result)) throw new Error('expected a file');
+    expect(await result.data.blob.text()).toBe('firstName,lastName\n');
+    expect(result.data.fileName).toBe('athletes-2026-03-14.csv');
+    expect(sent().url).toBe('http://localhost/api/athlete/export?rosterId=3');
+    expect(sent().headers.get('authorization')).toBe('Bearer token-123');
+    expect(sent().headers.get('accept')).toBe('text/csv');
+  });
+
+  it('answers a failure the way the base query does', async () => {
+    stubFetch(json({ errors: { rosterId: ['No such roster.'] } }, 400));
+    expect(await fetchApiFile({ url: '/athlete/export' })).toEqual({
+      error: {
+        status: 400,
+        data: { messages: ['No such roster.'], fields: { rosterId: ['No such roster.'] } },
+      },
+    });
+  });
+
+  it('reads plain and encoded file names', () => {
+    expect(fileNameFrom('attachment; filename=a.csv')).toBe('a.csv');
+    expect(fileNameFrom("attachment; filename*=UTF-8''r%C3%A9sum%C3%A9.csv")).toBe('résumé.csv');
+    expect(fileNameFrom(null)).toBeNull();
   });
 });

@@ -1,0 +1,23 @@
+import type { CSSProperties, ReactNode } from 'react';
+
+const hidden: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+};
+
+/**
+ * Text for screen readers only, e.g. the heading of a column of icon buttons.
+ *
+ * @example
+ * <VisuallyHidden>Actions</VisuallyHidden>
+ */
+export function VisuallyHidden({ children }: { children: ReactNode }) {
+  return <span style={hidden}>{children}</span>;
+}

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { Alert, App, Button, Drawer, Flex, Form } from 'antd';
+import { Link } from 'react-router';
+import { paths } from '../../app/paths';
+import { useAppSelector } from '../../app/hooks';
+import { placeServerErrors } from '../../components/serverErrors';
+import {
+  useCreateAthleteMutation,
+  useListRostersQuery,
+  useUpdateAthleteMutation,
+  type Athlete,
+} from './athleteApi';
+import { ALL_ROSTERS, selectAthleteRosterId } from './athleteFiltersSlice';
+import { AthleteFields } from './AthleteFields';
+import {
+  athleteFieldNames,
+  athleteInputOf,
+  formValuesOf,
+  type AthleteFormValues,
+} from './athleteForm';
+import { fullName } from './athleteFormat';
+
+interface AthleteDrawerProps {
+  /** The athlete to edit, or null to add one. */
+  athlete: Athlete | null;
+  open: boolean;
+  onClose: () => void;
+  /** The closing animation ended; the caller may unmount the drawer. */
+  onClosed: () => void;
+}
+
+/**
+ * Add or edit an athlete. The server's 400 messages show at their fields; running out
+ * of athlete spots says so with the way to the Store. A new athlete starts on the
+ * roster being viewed.
+ */
+export function AthleteDrawer({ athlete, open, onClose, onClosed }: AthleteDrawerProps) {
+  const [form] = Form.useForm<AthleteFormValues>();
+  const rosterId = useAppSelector(selectAthleteRosterId);
+  const { data: rosters = [] } = useListRostersQuery();
+  const [createAthlete, creating] = useCreateAthleteMutation();
+  const [updateAthlete, updating] = useUpdateAthleteMutation();
+  const [otherErrors, setOtherErrors] = useState<string[]>([]);
+  const [spotsError, setSpotsError] = useState<string | null>(null);
+  const { message } = App.useApp();
+
+  async function save(values: AthleteFormValues) {
+    setOtherErrors([]);
+    setSpotsError(null);
+    const input = athleteInputOf(values);
+    try {
+      if (athlete) await updateAthlete({ id: athlete.id, input }).unwrap();
+      else await createAthlete(input).unwrap();
+      void message.success(
+        athlete ? 'Athlete saved.' : `${input.firstName} ${input.lastName} added.`,
+      );
+      onClose();
+    } catch (error) {
+      const { otherFields, messages } = placeServerErrors(form, error, athleteFieldNames);
+      const { athleteSpots, ...rest } = otherFields;
+      setSpotsError(athleteSpots ? athleteSpots.join(' ') : null);
+      setOtherErrors(athleteSpots ? Object.values(rest).flat() : messages);
+    }
+  }
+
+  return (
+    <Drawer
+      open={open}
+      title={athlete ? `Edit ${fullName(athlete)}` : 'Add athlete'}
+      size={480}
+      onClose={onClose}
+      afterOpenChange={(isOpen) => !isOpen && onClosed()}
+      footer={
+        <Flex gap={8} justify="end">
+          <Button onClick={onClose}>Cancel</Button>
+          <Button
+            type="primary"
+            loading={creating.isLoading || updating.isLoading}
+            onClick={() => form.submit()}
+          >
+            {athlete ? 'Save' : 'Add athlete'}
+          </Button>
+        </Flex>
+      }
+    >
+      <Form<AthleteFormValues>
+        form={form}
+        layout="vertical"
+        requiredMark="optional"
+        initialValues={formValuesOf(athlete, rosterId === ALL_ROSTERS ? undefined : rosterId)}
+        onFinish={(values) => void save(values)}
+        onValuesChange={(changed: Partial<AthleteFormValues>) => {
+          if ('sportId' in changed) form.setFieldValue('positionId', null);
+        }}
+      >
+        {spotsError && (
+          <Alert
+            type="warning"
+            showIcon
+            style={{ marginBottom: 16 }}
+            title={spotsError}
+            description={
+              <Link to={paths.home.store.path}>Buy more athlete spots in the Store</Link>
+            }
+          />
+        )}
+        {otherErrors.length > 0 && (
+          <Alert type="error" showIcon style={{ marginBottom: 16 }} title={otherErrors.join(' ')} />
+        )}
+        <AthleteFields rosters={rosters} />
+      </Form>
+    </Drawer>
+  );
+}

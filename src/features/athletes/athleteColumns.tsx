@@ -1,0 +1,147 @@
+import type { ReactNode } from 'react';
+import { Button, Flex, Popconfirm, Tag, Typography, type TableColumnsType } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import type { AthleteSort } from '../../../contract/athlete';
+import { VisuallyHidden } from '../../components/VisuallyHidden';
+import type { Athlete, Position, Sport } from './athleteApi';
+import { ageOn, fullName, genderLabels } from './athleteFormat';
+
+/** The sortable name columns and the spec's sort values of each direction. */
+export const sortableColumns = {
+  firstName: { ascend: 'FirstNameAsc', descend: 'FirstNameDesc' },
+  middleName: { ascend: 'MiddleNameAsc', descend: 'MiddleNameDesc' },
+  lastName: { ascend: 'LastNameAsc', descend: 'LastNameDesc' },
+} as const satisfies Record<string, Record<'ascend' | 'descend', AthleteSort>>;
+
+export type SortableColumn = keyof typeof sortableColumns;
+
+/** antd's sort direction of a column; null is none. */
+export type SortOrder = 'ascend' | 'descend' | null;
+
+/** The spec's sort for a column and direction; no direction (or no column) is None. */
+export function sortFor(column: unknown, order: SortOrder | undefined): AthleteSort {
+  if (!order || typeof column !== 'string' || !(column in sortableColumns)) return 'None';
+  return sortableColumns[column as SortableColumn][order];
+}
+
+function orderIn(sort: AthleteSort, column: SortableColumn): SortOrder {
+  const { ascend, descend } = sortableColumns[column];
+  return sort === ascend ? 'ascend' : sort === descend ? 'descend' : null;
+}
+
+const none = <Typography.Text type="secondary">—</Typography.Text>;
+
+interface ColumnOptions {
+  sort: AthleteSort;
+  sports: Map<number, Sport>;
+  positions: Map<number, Position>;
+  onEdit: (athlete: Athlete) => void;
+  onDelete: (athlete: Athlete) => Promise<void>;
+}
+
+/** The athlete table's columns; the name columns' sort is the slice's, not the table's. */
+export function athleteColumns({
+  sort,
+  sports,
+  positions,
+  onEdit,
+  onDelete,
+}: ColumnOptions): TableColumnsType<Athlete> {
+  const nameColumn = (key: SortableColumn, title: string) => ({
+    key,
+    dataIndex: key,
+    title,
+    sorter: true,
+    sortOrder: orderIn(sort, key),
+    // Most athletes have no middle name: a blank cell reads calmer than a column of dashes.
+    render: (name: string): ReactNode => name,
+  });
+  return [
+    nameColumn('firstName', 'First name'),
+    nameColumn('middleName', 'Middle name'),
+    nameColumn('lastName', 'Last name'),
+    {
+      key: 'rosters',
+      title: 'Rosters',
+      render: (_, { rosters }) =>
+        rosters.length ? (
+          <Flex wrap gap={4}>
+            {rosters.map(({ id, name }) => (
+              <Tag key={id} style={{ marginInlineEnd: 0 }}>
+                {name}
+              </Tag>
+            ))}
+          </Flex>
+        ) : (
+          none
+        ),
+    },
+    {
+      key: 'sport',
+      title: 'Sport',
+      render: (_, { sportId }) => (sportId && sports.get(sportId)?.name) || none,
+    },
+    {
+      key: 'position',
+      title: 'Position',
+      render: (_, { positionId }) => {
+        const position = positionId ? positions.get(positionId) : undefined;
+        return position ? (
+          <abbr title={position.name} style={{ textDecoration: 'none', cursor: 'help' }}>
+            {position.abbreviation}
+          </abbr>
+        ) : (
+          none
+        );
+      },
+    },
+    {
+      key: 'gender',
+      title: 'Gender',
+      render: (_, { gender }) => (gender ? genderLabels[gender] : none),
+    },
+    {
+      key: 'age',
+      title: 'Age',
+      align: 'end',
+      render: (_, { birthDate }) => ageOn(birthDate) ?? none,
+    },
+    {
+      key: 'class',
+      title: 'Class',
+      align: 'end',
+      render: (_, { graduationYear }) => graduationYear ?? none,
+    },
+    {
+      key: 'actions',
+      title: <VisuallyHidden>Actions</VisuallyHidden>,
+      align: 'end',
+      render: (_, athlete) => (
+        <Flex gap={4} justify="end">
+          <Button
+            type="text"
+            size="small"
+            icon={<EditOutlined />}
+            aria-label={`Edit ${fullName(athlete)}`}
+            onClick={() => onEdit(athlete)}
+          />
+          <Popconfirm
+            title={`Delete ${fullName(athlete)}?`}
+            description="This cannot be undone."
+            okText="Delete"
+            okButtonProps={{ danger: true }}
+            onConfirm={() => onDelete(athlete)}
+          >
+            <Button
+              type="text"
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={`Delete ${fullName(athlete)}`}
+            />
+          </Popconfirm>
+        </Flex>
+      ),
+    },
+  ];
+}
