@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { StyleProvider } from '@ant-design/cssinjs';
 import { render, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
@@ -34,6 +35,13 @@ export function makeTestStore({
   return makeStore(preloadedState, { auth: auth.deps });
 }
 
+/*
+ * Both renderers keep antd's generated styles out of jsdom (`StyleProvider mock="server"`):
+ * jsdom matches every one of antd's CSS rules on each getComputedStyle, which role
+ * queries call for every ancestor, and that was most of a test's time. Visibility that
+ * antd sets by class alone is therefore not seen: assert on content and roles.
+ */
+
 /**
  * Renders a component inside a fresh store (signed in through a fake SDK unless `auth`
  * says otherwise), the app's theme and a MemoryRouter.
@@ -54,9 +62,11 @@ export function renderWithProviders(
 ) {
   const user = userEvent.setup();
   const view = render(
-    <AppProviders store={store}>
-      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
-    </AppProviders>,
+    <StyleProvider mock="server">
+      <AppProviders store={store}>
+        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      </AppProviders>
+    </StyleProvider>,
     options,
   );
   return { store, user, ...view };
@@ -83,9 +93,11 @@ export function renderRoute(
   const user = userEvent.setup();
   const router = createMemoryRouter(routes, { initialEntries: [route] });
   const view = render(
-    <AppProviders store={store}>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    <StyleProvider mock="server">
+      <AppProviders store={store}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StyleProvider>,
   );
   return { store, user, router, ...view };
 }
