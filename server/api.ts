@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import eventRoutes from './event/routes';
 import healthRoutes from './health/routes';
+import eventTypeRoutes from './reference/event-types';
 import logoRoutes from './user/logo-routes';
 import userRoutes from './user/routes';
 
@@ -16,6 +18,8 @@ const api: FastifyPluginAsyncTypebox = async (app) => {
     guarded.addHook('onRequest', guarded.authenticate);
     await guarded.register(userRoutes);
     await guarded.register(logoRoutes);
+    await guarded.register(eventRoutes);
+    await guarded.register(eventTypeRoutes);
   });
 };
 
