@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import eventRoutes from './event/routes';
 import healthRoutes from './health/routes';
+import integrationRoutes from './integration/routes';
 import eventTypeRoutes from './reference/event-types';
 import logoRoutes from './user/logo-routes';
 import userRoutes from './user/routes';
@@ -9,7 +10,8 @@ import userRoutes from './user/routes';
  * Everything under /api: one registration per domain folder. Only the health check is
  * public (load balancers call it without a token; /api/docs lives outside this
  * plugin). Every domain goes into the guarded scope, whose hook (plugins/auth.ts)
- * answers 401 without a valid access token and sets `request.account`.
+ * answers 401 without a valid access token or API key, 403 to a key on a route keys may
+ * not call (API_KEY_ROUTES), and sets `request.account`.
  */
 const api: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(healthRoutes);
@@ -20,6 +22,7 @@ const api: FastifyPluginAsyncTypebox = async (app) => {
     await guarded.register(logoRoutes);
     await guarded.register(eventRoutes);
     await guarded.register(eventTypeRoutes);
+    await guarded.register(integrationRoutes);
   });
 };
 
