@@ -5,8 +5,8 @@ import { migrations } from '../../../server/db/migrations';
 import { buildTestApp } from '../helpers/build-test-app';
 import { accountId, signUp } from '../user/accounts';
 
-/** Migration 005: the flag copied into result_splits, kept in sync, and the partial board indexes. */
-describe('migration 005 (results ingest)', () => {
+/** Migrations 005 and 006: the flag copied into result_splits, kept in sync, the partial board indexes, fewer foreign keys. */
+describe('migrations 005 and 006 (results ingest)', () => {
   let app: App;
   let account: string;
   beforeAll(async () => {
@@ -17,6 +17,12 @@ describe('migration 005 (results ingest)', () => {
   afterAll(() => app.close());
 
   async function resultWithSplits(clientId: string): Promise<string> {
+    return (await resultWithAthlete(clientId)).resultId;
+  }
+
+  async function resultWithAthlete(
+    clientId: string,
+  ): Promise<{ resultId: string; athleteId: string }> {
     const athlete = await app.db
       .insertInto('athletes')
       .values({
@@ -61,7 +67,7 @@ describe('migration 005 (results ingest)', () => {
         })),
       )
       .execute();
-    return result.id;
+    return { resultId: result.id, athleteId: athlete.id };
   }
 
   const splitsOf = (resultId: string) =>
@@ -88,6 +94,36 @@ describe('migration 005 (results ingest)', () => {
     }
     await app.db.deleteFrom('results').where('id', '=', id).execute();
     expect(await splitsOf(id)).toEqual([]);
+  });
+
+  it("deletes a result's splits when the result goes, also through the athlete's cascade", async () => {
+    const { resultId, athleteId } = await resultWithAthlete('cascade-1');
+    const second = await resultWithAthlete('cascade-2');
+    await app.db.deleteFrom('athletes').where('id', '=', athleteId).execute();
+    expect(await splitsOf(resultId)).toEqual([]);
+    expect(
+      await app.db.selectFrom('results').select('id').where('id', '=', resultId).execute(),
+    ).toEqual([]);
+    expect(await splitsOf(second.resultId)).toHaveLength(2);
+  });
+
+  it("refuses a result of one account for another account's athlete", async () => {
+    const { athleteId } = await resultWithAthlete('foreign-athlete');
+    const other = await accountId(app, (await signUp(app, 'migration-other@example.com')).headers);
+    const insert = app.db
+      .insertInto('results')
+      .values({
+        account_id: other,
+        athlete_id: athleteId,
+        event_type_id: 1,
+        recorded_at: new Date(),
+        distance_mm: 36576,
+        result: 4950,
+        source: 'device',
+        client_id: 'not-mine',
+      })
+      .execute();
+    await expect(insert).rejects.toMatchObject({ code: '23503' });
   });
 
   it('makes both board indexes partial, leaving flagged runs out', async () => {
