@@ -42,27 +42,31 @@ export interface Attempt {
 }
 
 export function isImplausible(attempt: Attempt): boolean {
+  const { splits } = attempt;
   if (attempt.unit !== 'time') {
     const ceiling = MARK_CEILINGS_MM[attempt.eventTypeCode];
     return ceiling !== undefined && attempt.result > ceiling;
   }
-  const points: (readonly [number, number])[] = [[0, 0], ...attempt.splits];
-  const last = points[points.length - 1]!;
-  if (attempt.distanceMm > last[0]) points.push([attempt.distanceMm, attempt.result]);
-  for (let i = 0; i < points.length; i++) {
-    for (let j = i + 1; j < points.length; j++) {
-      const mm = points[j]![0] - points[i]![0];
+  // Timing points: the start (index -1), each split, and the finish when after the last split.
+  const lastMm = splits.length > 0 ? splits[splits.length - 1]![0] : 0;
+  const finish = attempt.distanceMm > lastMm;
+  const count = splits.length + (finish ? 1 : 0);
+  const mmAt = (i: number) => (i < 0 ? 0 : i < splits.length ? splits[i]![0] : attempt.distanceMm);
+  const msAt = (i: number) => (i < 0 ? 0 : i < splits.length ? splits[i]![1] : attempt.result);
+  for (let i = -1; i < count; i++) {
+    for (let j = i + 1; j < count; j++) {
+      const mm = mmAt(j) - mmAt(i);
       if (mm < MIN_JUDGED_STRETCH_MM) continue;
-      const ms = points[j]![1] - points[i]![1];
+      const ms = msAt(j) - msAt(i);
       // mm per ms is m/s.
       if (ms <= 0 || mm / ms > MAX_HUMAN_SPEED_M_S) return true;
     }
   }
   const floors = STANDING_START_FLOORS_MS[attempt.eventTypeCode];
   if (floors) {
-    for (const [mm, ms] of points.slice(1)) {
-      const floor = floors[mm];
-      if (floor !== undefined && ms < floor) return true;
+    for (let j = 0; j < count; j++) {
+      const floor = floors[mmAt(j)];
+      if (floor !== undefined && msAt(j) < floor) return true;
     }
   }
   return false;

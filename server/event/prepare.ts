@@ -106,57 +106,78 @@ export async function loadReferences(
 const DAY_MS = 86_400_000;
 const EARLIEST = Date.UTC(1990, 0, 1);
 
+/** Messages by field (`items.3.timeMs`), and how many were added. */
+export class Problems {
+  readonly errors: Record<string, string[]> = {};
+  count = 0;
+
+  add(field: string, message: string): void {
+    (this.errors[field] ??= []).push(message);
+    this.count++;
+  }
+}
+
 /**
- * Checks one result and completes it. `errors` collects messages under
- * `${path}${field}` (path '' for a single result, 'items.3.' in a batch).
+ * Checks one result and completes it; its problems are added under `${path}${field}`
+ * (path '' for a single result, 'items.3.' in a batch).
+ * @returns the row, or undefined when the result has a problem
  */
 export function prepareEvent(
   input: EventFields,
   refs: References,
   path: string,
-  errors: Record<string, string[]>,
+  problems: Problems,
   now = Date.now(),
 ): PreparedEvent | undefined {
-  const before = Object.keys(errors).length;
-  const fail = (field: string, message: string) => (errors[path + field] ??= []).push(message);
-
+  const before = problems.count;
   const recordedAt = new Date(input.recordedAt);
-  if (recordedAt.getTime() > now + DAY_MS) fail('recordedAt', 'must not be more than a day ahead');
-  else if (recordedAt.getTime() < EARLIEST) fail('recordedAt', 'must not be before 1990');
+  if (recordedAt.getTime() > now + DAY_MS) {
+    problems.add(`${path}recordedAt`, 'must not be more than a day ahead');
+  } else if (recordedAt.getTime() < EARLIEST) {
+    problems.add(`${path}recordedAt`, 'must not be before 1990');
+  }
 
   const athleteId = String(input.athleteId);
-  if (!refs.athletes.has(athleteId)) fail('athleteId', 'is not an athlete of this account');
+  if (!refs.athletes.has(athleteId)) {
+    problems.add(`${path}athleteId`, 'is not an athlete of this account');
+  }
 
   const type = refs.types.get(input.eventTypeId);
   const eventAliasId = input.eventAliasId ? String(input.eventAliasId) : null;
   const alias = eventAliasId ? refs.aliases.get(eventAliasId) : undefined;
-  if (eventAliasId && !alias) fail('eventAliasId', 'is not an event alias of this account');
-  else if (alias && type && alias.event_type_id !== type.id) {
-    fail('eventAliasId', `is an alias of another event type than ${type.name}`);
+  if (eventAliasId && !alias) {
+    problems.add(`${path}eventAliasId`, 'is not an event alias of this account');
+  } else if (alias && type && alias.event_type_id !== type.id) {
+    problems.add(`${path}eventAliasId`, `is an alias of another event type than ${type.name}`);
   }
   if (!type) {
-    fail('eventTypeId', 'is not a built-in event type or one of this account');
+    problems.add(`${path}eventTypeId`, 'is not a built-in event type or one of this account');
     return undefined;
   }
 
-  const distanceMm = checkDistance(input.distanceMm, type, fail);
+  const distanceMm = checkDistance(input.distanceMm, type, path, problems);
   if (distanceMm !== undefined && alias?.distance_mm != null && alias.distance_mm !== distanceMm) {
-    fail('distanceMm', `must be ${alias.distance_mm} for this event alias`);
+    problems.add(`${path}distanceMm`, `must be ${alias.distance_mm} for this event alias`);
   }
-  const splits = (input.splits ?? []).map((s): [number, number] => [s.distanceMm, s.timeMs]);
+  const splits: [number, number][] = [];
+  for (const split of input.splits ?? []) splits.push([split.distanceMm, split.timeMs]);
   let result: number | undefined;
   if (type.unit === 'time') {
-    if (input.markMm !== undefined) fail('markMm', `is for jumps; ${type.name} has timeMs`);
-    if (input.timeMs === undefined) fail('timeMs', `is required for ${type.name}`);
+    if (input.markMm !== undefined) {
+      problems.add(`${path}markMm`, `is for jumps; ${type.name} has timeMs`);
+    }
+    if (input.timeMs === undefined) problems.add(`${path}timeMs`, `is required for ${type.name}`);
     result = input.timeMs;
-    checkSplits(splits, distanceMm, result, fail);
+    checkSplits(splits, distanceMm, result, path, problems);
   } else {
-    if (input.timeMs !== undefined) fail('timeMs', `is for time events; ${type.name} has markMm`);
-    if (input.markMm === undefined) fail('markMm', `is required for ${type.name}`);
-    if (splits.length > 0) fail('splits', `must be empty for ${type.name}`);
+    if (input.timeMs !== undefined) {
+      problems.add(`${path}timeMs`, `is for time events; ${type.name} has markMm`);
+    }
+    if (input.markMm === undefined) problems.add(`${path}markMm`, `is required for ${type.name}`);
+    if (splits.length > 0) problems.add(`${path}splits`, `must be empty for ${type.name}`);
     result = input.markMm;
   }
-  if (Object.keys(errors).length > before || result === undefined || distanceMm === undefined) {
+  if (problems.count > before || result === undefined || distanceMm === undefined) {
     return undefined;
   }
 
@@ -174,42 +195,38 @@ export function prepareEvent(
     source: input.source,
     timingMethod: input.timingMethod ?? 'electronic',
   };
-  return {
-    ...row,
-    implausible: isImplausible({
-      eventTypeCode: type.code,
-      unit: type.unit,
-      distanceMm,
-      result,
-      splits,
-    }),
-    hash: contentHash(row),
-  };
+  const attempt = { eventTypeCode: type.code, unit: type.unit, distanceMm, result, splits };
+  return { ...row, implausible: isImplausible(attempt), hash: contentHash(row) };
 }
 
 function checkDistance(
   given: number | undefined,
   type: EventTypeRef,
-  fail: (field: string, message: string) => void,
+  path: string,
+  problems: Problems,
 ): number | undefined {
   switch (type.distance_mode) {
     case 'fixed': {
       const fixed = type.default_distance_mm!;
       if (given !== undefined && given !== fixed) {
-        fail('distanceMm', `must be ${fixed} (${type.name} has a fixed distance) or left out`);
+        problems.add(
+          `${path}distanceMm`,
+          `must be ${fixed} (${type.name} has a fixed distance) or left out`,
+        );
         return undefined;
       }
       return fixed;
     }
     case 'none':
       if (given !== undefined && given !== 0) {
-        fail('distanceMm', `must be 0 or left out (${type.name} has no distance)`);
+        problems.add(`${path}distanceMm`, `must be 0 or left out (${type.name} has no distance)`);
         return undefined;
       }
       return 0;
     case 'variable':
-      if (given === undefined) fail('distanceMm', `is required for ${type.name}`);
-      else if (given === 0) fail('distanceMm', `must be more than 0 for ${type.name}`);
+      if (given === undefined) problems.add(`${path}distanceMm`, `is required for ${type.name}`);
+      else if (given === 0)
+        problems.add(`${path}distanceMm`, `must be more than 0 for ${type.name}`);
       else return given;
       return undefined;
   }
@@ -219,30 +236,41 @@ function checkSplits(
   splits: readonly [number, number][],
   distanceMm: number | undefined,
   timeMs: number | undefined,
-  fail: (field: string, message: string) => void,
+  path: string,
+  problems: Problems,
 ): void {
-  let ok = true;
-  splits.forEach(([mm, ms], i) => {
+  const before = problems.count;
+  for (let i = 0; i < splits.length; i++) {
+    const [mm, ms] = splits[i]!;
     const previous = splits[i - 1];
     if (previous && mm <= previous[0]) {
-      fail(`splits.${i}.distanceMm`, `must be more than the split before (${previous[0]})`);
-      ok = false;
+      problems.add(
+        `${path}splits.${i}.distanceMm`,
+        `must be more than the split before (${previous[0]})`,
+      );
     }
     if (previous && ms <= previous[1]) {
-      fail(`splits.${i}.timeMs`, `must be more than the split before (${previous[1]})`);
-      ok = false;
+      problems.add(
+        `${path}splits.${i}.timeMs`,
+        `must be more than the split before (${previous[1]})`,
+      );
     }
     if (distanceMm !== undefined && mm > distanceMm) {
-      fail(`splits.${i}.distanceMm`, `must not be beyond distanceMm (${distanceMm})`);
-      ok = false;
+      problems.add(
+        `${path}splits.${i}.distanceMm`,
+        `must not be beyond distanceMm (${distanceMm})`,
+      );
     }
-  });
+  }
   const last = splits[splits.length - 1];
-  if (!ok || !last || distanceMm === undefined || timeMs === undefined) return;
+  if (problems.count > before || !last || distanceMm === undefined || timeMs === undefined) return;
   if (last[0] === distanceMm && last[1] !== timeMs) {
-    fail('timeMs', `must equal the time of the last split (${last[1]}), which is at distanceMm`);
+    problems.add(
+      `${path}timeMs`,
+      `must equal the time of the last split (${last[1]}), which is at distanceMm`,
+    );
   } else if (last[0] < distanceMm && timeMs <= last[1]) {
-    fail('timeMs', `must be more than the time of the last split (${last[1]})`);
+    problems.add(`${path}timeMs`, `must be more than the time of the last split (${last[1]})`);
   }
 }
 
@@ -271,21 +299,22 @@ export function prepareBatch(
   refs: References,
   pathOf: (index: number) => string,
 ): { rows: PreparedEvent[]; errors: Record<string, string[]> } {
-  const errors: Record<string, string[]> = {};
+  const problems = new Problems();
   const rows: PreparedEvent[] = [];
   const firstByClientId = new Map<string, number>();
   const now = Date.now();
-  inputs.forEach((input, index) => {
-    const row = prepareEvent(input, refs, pathOf(index), errors, now);
-    if (!row) return;
+  for (let index = 0; index < inputs.length; index++) {
+    const row = prepareEvent(inputs[index]!, refs, pathOf(index), problems, now);
+    if (!row) continue;
     const first = firstByClientId.get(row.clientId);
     if (first === undefined) firstByClientId.set(row.clientId, index);
     else if (rows[first]?.hash !== row.hash) {
-      (errors[`${pathOf(index)}clientId`] ??= []).push(
+      problems.add(
+        `${pathOf(index)}clientId`,
         `repeats ${pathOf(first)}clientId with other content`,
       );
     }
     rows[index] = row;
-  });
-  return { rows, errors };
+  }
+  return { rows, errors: problems.errors };
 }

@@ -9,7 +9,7 @@ import {
 } from '../../contract/event';
 import { MessageBody, ValidationErrorBody } from '../../contract/errors';
 import { badRequest, notFound } from '../plugins/http-errors';
-import { loadReferences, prepareBatch, prepareEvent } from './prepare';
+import { loadReferences, prepareBatch, prepareEvent, Problems } from './prepare';
 import { deleteEvent, findEvent, replaceEvent, storeEvents } from './repository';
 import { eventBodyValidatorCompiler } from './validator';
 
@@ -117,9 +117,9 @@ const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const existing = await findEvent(app.db, accountId, id);
       if (!existing) throw notFound();
       const refs = await loadReferences(app.db, accountId, [request.body]);
-      const errors: Record<string, string[]> = {};
-      const row = prepareEvent(request.body, refs, '', errors);
-      if (!row) throw badRequest(errors);
+      const problems = new Problems();
+      const row = prepareEvent(request.body, refs, '', problems);
+      if (!row) throw badRequest(problems.errors);
       if (!(await replaceEvent(app.db, accountId, id, row))) throw notFound();
       const event = await findEvent(app.db, accountId, id);
       if (!event) throw notFound();
