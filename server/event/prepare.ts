@@ -7,7 +7,7 @@ import { isImplausible } from './plausibility';
 /**
  * Checks results against the database and each other, beyond their schema, and turns
  * them into rows: the whole batch first, so that a bad row writes nothing
- * (`POST /api/event` is all or nothing). The rules (docs/api-results.md):
+ * (`POST /api/event` is all or nothing). The rules (docs/ingest.md):
  * - the athlete is the account's; the event type built in or the account's; an alias
  *   the account's, of that event type (and of its distance, when it has one);
  * - a time event has `timeMs` and no `markMm`; a jump has `markMm`, no `timeMs`, no splits;
