@@ -119,7 +119,9 @@ export const EventInput = Type.Object(
     clientId: Type.String({
       minLength: 1,
       maxLength: 100,
-      description: "The client's id of this attempt (a UUID, say); unique per account.",
+      pattern: '^[ -~]+$',
+      description:
+        "The client's id of this attempt (a UUID, say): printable ASCII, unique per account.",
     }),
     ...eventFields,
   },

@@ -178,6 +178,27 @@ describe('POST /api/event', () => {
     expect(after.splits - before.splits).toBe(3 * MAX_EVENT_BATCH);
   });
 
+  it('takes any printable ASCII in a clientId, and refuses other characters', async () => {
+    const odd = ['a"b', 'back\\slash', 'comma,{brace}', 'with space', "quote'", 'NULL'];
+    const items = odd.map((clientId, i) => sprint(clientId, athletes[i]!));
+    const response = await post({ items });
+    expect(response.statusCode).toBe(201);
+    expect(response.json<EventBatchBody>().items.map((item) => item.clientId)).toEqual(odd);
+    const stored = await app.db
+      .selectFrom('results')
+      .select('client_id')
+      .where('client_id', 'in', odd)
+      .execute();
+    expect(stored.map((row) => row.client_id).sort()).toEqual([...odd].sort());
+    expect((await post({ items })).json<EventBatchBody>().created).toBe(0);
+
+    const refused = await post({
+      items: [sprint('tab\there', athletes[0]!), sprint('é', athletes[0]!)],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json().errors)).toEqual(['items.0.clientId', 'items.1.clientId']);
+  });
+
   it('refuses an empty batch', async () => {
     const response = await post({ items: [] });
     expect(response.statusCode).toBe(400);
