@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ALL_ROSTERS, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './athlete';
+import { PROGRAMS, type Program } from './event';
 
 /**
  * The read side of results (`GET /api/event`, `GET /api/leaderboard`,
@@ -24,8 +25,6 @@ export const RESULT_SORTS = [
 export type ResultSort = (typeof RESULT_SORTS)[number];
 export const DEFAULT_RESULT_SORT: ResultSort = 'DateDesc';
 
-export const PROGRAMS = ['none', 'gamespeed', 'eapi', 'manualentry'] as const;
-export type Program = (typeof PROGRAMS)[number];
 
 /**
  * The results-table variants and the filters only some of them have (spec: "distance

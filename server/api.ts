@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import athleteCsvRoutes from './athlete/csv-routes';
 import athleteRoutes from './athlete/routes';
+import eventRoutes from './event/routes';
 import healthRoutes from './health/routes';
+import integrationRoutes from './integration/routes';
+import eventTypeRoutes from './reference/event-types';
 import referenceRoutes from './reference/routes';
 import rosterRoutes from './roster/routes';
 import logoRoutes from './user/logo-routes';
@@ -11,7 +14,8 @@ import userRoutes from './user/routes';
  * Everything under /api: one registration per domain folder. Only the health check is
  * public (load balancers call it without a token; /api/docs lives outside this
  * plugin). Every domain goes into the guarded scope, whose hook (plugins/auth.ts)
- * answers 401 without a valid access token and sets `request.account`.
+ * answers 401 without a valid access token or API key, 403 to a key on a route keys may
+ * not call (API_KEY_ROUTES), and sets `request.account`.
  */
 const api: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(healthRoutes);
@@ -24,6 +28,9 @@ const api: FastifyPluginAsyncTypebox = async (app) => {
     await guarded.register(rosterRoutes);
     await guarded.register(athleteRoutes);
     await guarded.register(athleteCsvRoutes);
+    await guarded.register(eventRoutes);
+    await guarded.register(eventTypeRoutes);
+    await guarded.register(integrationRoutes);
   });
 };
 

@@ -2,6 +2,13 @@ import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fa
 import fp from 'fastify-plugin';
 import type { MessageBody } from '../../contract/errors';
 import { InvalidTokenError } from '../identity/verify-token';
+import {
+  findApiKey,
+  hashApiKey,
+  LAST_USED_INTERVAL_MS,
+  looksLikeApiKey,
+  touchApiKey,
+} from '../integration/api-keys';
 import { signInEmail } from '../user/identity-facts';
 import { createAccount, findAccountBySubject } from '../user/repository';
 
@@ -14,6 +21,8 @@ export interface Account {
   email: string;
   /** The token's `email_verified` claim, when it has one (Auth0 with an Action). */
   emailVerified: boolean | undefined;
+  /** Set when the request came with an API key (api_keys.id) instead of a sign-in. */
+  apiKeyId?: string;
 }
 
 declare module 'fastify' {
@@ -28,11 +37,18 @@ declare module 'fastify' {
 }
 
 /**
- * API keys (`Bearer sk_...`, a later issue) will be told apart here: looked up by
- * hash in api_keys and allowed to write results only. Until then they are refused like
- * any other token that does not verify.
+ * What an API key may call (PRODUCT.md: keys "may only write results and read reference
+ * data"): `METHOD route-pattern`. Any other route answers 403 to a key.
  */
-const API_KEY_PREFIX = 'sk_';
+export const API_KEY_ROUTES: ReadonlySet<string> = new Set([
+  'POST /api/event',
+  'GET /api/event-type',
+  'GET /api/sport',
+  'GET /api/position',
+  'HEAD /api/event-type',
+  'HEAD /api/sport',
+  'HEAD /api/position',
+]);
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const match = /^Bearer +([^\s]+) *$/i.exec(request.headers.authorization ?? '');
@@ -45,8 +61,15 @@ function unauthorized(reply: FastifyReply, message: string): FastifyReply {
   return reply.code(401).header('www-authenticate', 'Bearer error="invalid_token"').send(body);
 }
 
+/** 403 for a valid API key on a call that needs a signed-in user. */
+function forbidden(reply: FastifyReply, message: string): FastifyReply {
+  const body: MessageBody = { message };
+  return reply.code(403).header('www-authenticate', 'Bearer error="insufficient_scope"').send(body);
+}
+
 /**
- * Authentication of the API: a valid access token of our identity provider (signature,
+ * Authentication of the API: an API key (`Bearer sl_live_...`, looked up by its hash:
+ * integration/api-keys.ts) on the few routes keys may call, or a valid access token of our identity provider (signature,
  * RS256, issuer, audience, expiry: identity/verify-token.ts), then its account, made on
  * the first call of a new identity with the configured athlete allowance. One indexed
  * query per request once the account exists.
@@ -58,8 +81,27 @@ export default fp(
     const authenticate: onRequestAsyncHookHandler = async function (request, reply) {
       const token = bearerToken(request);
       if (!token) return unauthorized(reply, 'Sign in first: this call needs an access token.');
-      if (token.startsWith(API_KEY_PREFIX)) {
-        return unauthorized(reply, 'API keys are not accepted yet.');
+      if (looksLikeApiKey(token)) {
+        const key = await findApiKey(app.db, hashApiKey(token));
+        if (!key) return unauthorized(reply, 'This API key is not known.');
+        if (key.revoked) return unauthorized(reply, 'This API key was revoked.');
+        if (!API_KEY_ROUTES.has(`${request.method} ${request.routeOptions.url ?? ''}`)) {
+          return forbidden(
+            reply,
+            'An API key may only send results (POST /api/event) and read reference data; sign in for this call.',
+          );
+        }
+        request.account = {
+          id: key.accountId,
+          sub: key.sub,
+          email: key.email,
+          emailVerified: undefined,
+          apiKeyId: key.keyId,
+        };
+        if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() >= LAST_USED_INTERVAL_MS) {
+          await touchApiKey(app.db, key.keyId);
+        }
+        return;
       }
       let verified;
       try {

@@ -19,7 +19,16 @@ export default fp(
         },
         servers: [{ url: app.config.publicUrl }],
         components: {
-          securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+          securitySchemes: {
+            bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+            apiKey: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'sl_live_...',
+              description:
+                'An API key (Integrations). Accepted only by POST /api/event and the reference reads.',
+            },
+          },
         },
       },
     });

@@ -46,7 +46,7 @@ describe('authentication of the API', () => {
       'bad signature': await bearer({ key: forgedKey }),
       'alg none': `Bearer ${algNone}`,
       garbage: 'Bearer not.a.jwt',
-      'API key (not yet accepted)': 'Bearer sk_live_0123456789',
+      'unknown API key': 'Bearer sl_live_0123456789',
     };
     for (const [name, authorization] of Object.entries(cases)) {
       const response = await getUser(authorization);

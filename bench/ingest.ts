@@ -1,0 +1,275 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'kysely';
+import type { EventInput } from '../contract/event';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/connect';
+import { createApiKey } from '../server/integration/api-keys';
+
+/**
+ * Ingest throughput of `POST /api/event` over HTTP: the real server on a loopback port,
+ * one account with athletes and an API key, batches of --batch-size results (40-yd
+ * sprints with 10/20/40-yd splits, some pro agility and jumps) posted with the key, one
+ * after another (--concurrency 1) or several at once. Prints results/s per engine.
+ * PostgreSQL: a database `splitline_bench_ingest_<pid>` is created on the server of
+ * BENCH_DATABASE_URL (else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test)
+ * and dropped afterwards; PGlite: a temporary DATA_DIR.
+ * `npm run bench -- ingest --batches 10 --batch-size 5000 --engines postgresql,pglite`
+ */
+const { values } = parseArgs({
+  options: {
+    batches: { type: 'string', default: '10' },
+    'batch-size': { type: 'string', default: '5000' },
+    athletes: { type: 'string', default: '400' },
+    concurrency: { type: 'string', default: '1' },
+    engines: { type: 'string', default: 'postgresql,pglite' },
+  },
+});
+const batches = Number(values.batches);
+const batchSize = Number(values['batch-size']);
+const athleteCount = Number(values.athletes);
+const concurrency = Number(values.concurrency);
+const serverUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
+
+const yd = (yards: number) => Math.round(yards * 914.4);
+
+/** A mix like a testing day: mostly sprints with splits, some pro agility, some jumps. */
+function result(n: number, athleteIds: readonly number[]): EventInput {
+  const common = {
+    clientId: `bench-${n}`,
+    athleteId: athleteIds[n % athleteIds.length]!,
+    recordedAt: new Date(Date.UTC(2025, 0, 1) + n * 20_000).toISOString(),
+    laneId: 1 + (n % 4),
+    source: 'device' as const,
+  };
+  const kind = n % 10;
+  if (kind < 7) {
+    const total = 4500 + ((n * 37) % 1200);
+    return {
+      ...common,
+      eventTypeId: 1,
+      distanceMm: yd(40),
+      timeMs: total,
+      splits: [
+        { distanceMm: yd(10), timeMs: Math.round(total * 0.355) },
+        { distanceMm: yd(20), timeMs: Math.round(total * 0.583) },
+        { distanceMm: yd(40), timeMs: total },
+      ],
+    };
+  }
+  if (kind < 9) {
+    const total = 4200 + ((n * 53) % 900);
+    return {
+      ...common,
+      eventTypeId: 2,
+      timeMs: total,
+      splits: [
+        { distanceMm: yd(5), timeMs: Math.round(total * 0.27) },
+        { distanceMm: yd(15), timeMs: Math.round(total * 0.77) },
+        { distanceMm: yd(20), timeMs: total },
+      ],
+      program: 'gamespeed',
+    };
+  }
+  return { ...common, eventTypeId: 5, markMm: 500 + ((n * 11) % 400), program: 'eapi' };
+}
+
+interface Figures {
+  engine: string;
+  results: number;
+  splits: number;
+  seconds: number;
+  perBatchMs: number[];
+  duplicateBatchMs: number;
+  /** CPU time per batch of this process (server and client) and of PostgreSQL's backends. */
+  nodeCpuMs: number;
+  pgCpuMs: number | undefined;
+  load: [number, number];
+}
+
+/** CPU time (ms) a process has used, from /proc (Linux); undefined elsewhere. */
+function processCpuMs(pid: number): number | undefined {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // clock ticks of 10 ms
+  } catch {
+    return undefined;
+  }
+}
+
+async function bench(engine: 'pglite' | 'postgresql'): Promise<Figures> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'splitline-bench-ingest-'));
+  const database = `splitline_bench_ingest_${process.pid}`;
+  const admin =
+    engine === 'postgresql' ? await openDatabase({ databaseUrl: serverUrl, dataDir }) : undefined;
+  const env: Record<string, string> = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'warn',
+  };
+  if (admin) {
+    await sql`drop database if exists ${sql.id(database)}`.execute(admin.db);
+    await sql`create database ${sql.id(database)}`.execute(admin.db);
+    const url = new URL(serverUrl);
+    url.pathname = `/${database}`;
+    env.DATABASE_URL = url.toString();
+  }
+  const app = buildApp({ config: loadConfig(env) });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+
+    // The account, its athletes and an API key, straight into the tables.
+    const user = await app.db
+      .insertInto('users')
+      .values({ auth_subject: 'bench-ingest', email: 'bench@example.org', athlete_spots: 100000 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const athletes = await app.db
+      .insertInto('athletes')
+      .values(
+        Array.from({ length: athleteCount }, (_, i) => ({
+          account_id: user.id,
+          first_name: `Runner${i}`,
+          last_name: 'Bench',
+          first_name_key: `runner${i}`,
+          last_name_key: 'bench',
+        })),
+      )
+      .returning('id')
+      .execute();
+    const athleteIds = athletes.map((a) => Number(a.id));
+    const made = await createApiKey(app.db, user.id, 'bench', 10);
+    const headers = {
+      authorization: `Bearer ${made!.key}`,
+      'content-type': 'application/json',
+    };
+
+    const body = (batch: number) =>
+      JSON.stringify({
+        items: Array.from({ length: batchSize }, (_, i) =>
+          result(batch * batchSize + i, athleteIds),
+        ),
+      });
+    const post = async (payload: string): Promise<number> => {
+      const started = performance.now();
+      const response = await fetch(`http://127.0.0.1:${port}/api/event`, {
+        method: 'POST',
+        headers,
+        body: payload,
+      });
+      const text = await response.text();
+      if (response.status !== 201 && response.status !== 200) {
+        throw new Error(`POST /api/event answered ${response.status}: ${text.slice(0, 500)}`);
+      }
+      return performance.now() - started;
+    };
+
+    // One batch to warm up (JIT, plan caches), not counted.
+    const warmUp = body(batches);
+    await post(warmUp);
+    const payloads = Array.from({ length: batches }, (_, i) => body(i));
+    const perBatchMs: number[] = [];
+    // The backends serving this database (the server's pool), to count their CPU time.
+    const backends = admin
+      ? (
+          await sql<{
+            pid: number;
+          }>`select pid from pg_stat_activity where datname = ${database}`.execute(admin.db)
+        ).rows.map((row) => row.pid)
+      : [];
+    const pgCpu = () => backends.reduce((sum, pid) => sum + (processCpuMs(pid) ?? NaN), 0);
+    const load = os.loadavg()[0]!;
+    const pgBefore = pgCpu();
+    const nodeBefore = process.cpuUsage();
+    const started = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < payloads.length) perBatchMs.push(await post(payloads[next++]!));
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const nodeCpu = process.cpuUsage(nodeBefore);
+    const pgCpuMs = admin ? (pgCpu() - pgBefore) / batches : undefined;
+    const loadAfter = os.loadavg()[0]!;
+    const duplicateBatchMs = await post(payloads[0]!);
+
+    const { rows } = await sql<{ results: number; splits: number }>`
+      select (select count(*) from results)::integer as results,
+        (select count(*) from result_splits)::integer as splits`.execute(app.db);
+    const expected = (batches + 1) * batchSize;
+    if (rows[0]!.results !== expected) {
+      throw new Error(`expected ${expected} results stored, found ${rows[0]!.results}`);
+    }
+    const splitsPerResult = rows[0]!.splits / rows[0]!.results;
+    return {
+      engine,
+      results: batches * batchSize,
+      splits: Math.round(batches * batchSize * splitsPerResult),
+      seconds,
+      perBatchMs,
+      duplicateBatchMs,
+      nodeCpuMs: (nodeCpu.user + nodeCpu.system) / 1000 / batches,
+      pgCpuMs: pgCpuMs !== undefined && Number.isFinite(pgCpuMs) ? pgCpuMs : undefined,
+      load: [load, loadAfter],
+    };
+  } finally {
+    await app.close();
+    if (admin) {
+      await sql`drop database if exists ${sql.id(database)}`.execute(admin.db);
+      await admin.close();
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function main(): Promise<void> {
+  console.log(
+    `Ingest: ${batches} batches of ${batchSize} results, ${athleteCount} athletes, concurrency ${concurrency} ` +
+      `(node ${process.version}, ${os.cpus().length} cpus)`,
+  );
+  const figures: Figures[] = [];
+  for (const engine of values.engines.split(',') as ('pglite' | 'postgresql')[]) {
+    figures.push(await bench(engine));
+  }
+  console.log(
+    '\nengine       results/s   splits/s  median batch  max batch  duplicate batch' +
+      '  CPU/batch node  CPU/batch pg  load avg',
+  );
+  for (const f of figures) {
+    const pg = f.pgCpuMs === undefined ? '-'.padStart(9) : `${f.pgCpuMs.toFixed(0).padStart(9)} ms`;
+    console.log(
+      f.engine.padEnd(11) +
+        String(Math.round(f.results / f.seconds)).padStart(10) +
+        String(Math.round(f.splits / f.seconds)).padStart(11) +
+        `${median(f.perBatchMs).toFixed(0).padStart(11)} ms` +
+        `${Math.max(...f.perBatchMs)
+          .toFixed(0)
+          .padStart(8)} ms` +
+        `${f.duplicateBatchMs.toFixed(0).padStart(14)} ms` +
+        `${f.nodeCpuMs.toFixed(0).padStart(13)} ms  ${pg}` +
+        `  ${f.load[0].toFixed(1)}-${f.load[1].toFixed(1)}`,
+    );
+  }
+  console.log(
+    '\nCPU/batch node: this process (server and client); pg: the PostgreSQL backends of the ' +
+      'bench database.\nLoad avg: 1-minute, before and after the timed batches (2 cores: above 2, others ran too).',
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,148 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import {
+  EventBatchBody,
+  EventBatchInput,
+  EventBody,
+  EventInput,
+  EventUpdateInput,
+} from '../../contract/event';
+import { MessageBody, ValidationErrorBody } from '../../contract/errors';
+import { badRequest, notFound } from '../plugins/http-errors';
+import { loadReferences, prepareBatch, prepareEvent, Problems } from './prepare';
+import { deleteEvent, findEvent, replaceEvent, storeEvents } from './repository';
+import { eventBodyValidatorCompiler } from './validator';
+
+const common = { 400: ValidationErrorBody, 401: MessageBody, 403: MessageBody };
+const userOnly: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }];
+const userOrApiKey: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { apiKey: [] }];
+const IdParams = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
+});
+const done = Type.Null({ description: 'Done; no content.' });
+
+/** 5,000 results with a few splits each are ~2 MB of JSON; room for many splits. */
+const BATCH_BODY_LIMIT = 16 * 1024 * 1024;
+/** A batch of thousands of wrong rows answers the first this many fields. */
+const MAX_ERROR_FIELDS = 200;
+
+function capErrors(errors: Record<string, string[]>): Record<string, string[]> {
+  const fields = Object.keys(errors);
+  if (fields.length <= MAX_ERROR_FIELDS) return errors;
+  const kept = Object.fromEntries(fields.slice(0, MAX_ERROR_FIELDS).map((f) => [f, errors[f]!]));
+  (kept.items ??= []).push(`${fields.length - MAX_ERROR_FIELDS} more fields have errors`);
+  return kept;
+}
+
+/** Results ("events"): ingest from devices and apps, corrections and deletion by a coach. */
+const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['event'];
+
+  app.post(
+    '/event',
+    {
+      bodyLimit: BATCH_BODY_LIMIT,
+      validatorCompiler: eventBodyValidatorCompiler,
+      schema: {
+        summary:
+          'Store one result, or a batch of up to 5,000 (all or nothing; idempotent by clientId)',
+        description:
+          'The body is one result, or `{ items: [...] }`. The whole batch is checked first; any ' +
+          'wrong row answers 400 naming it (`items.3.splits.1.timeMs`) and nothing is stored. ' +
+          'A result sent again under the same clientId changes nothing and is answered with the ' +
+          'stored id; a clientId stored before with other content answers 409 and nothing is ' +
+          'stored. 201 when anything was stored, 200 when every result was stored before. ' +
+          'Results faster than humanly possible are stored with `implausible: true` and kept ' +
+          'off the boards. Accepts an API key.',
+        tags,
+        security: userOrApiKey,
+        body: Type.Union([EventInput, EventBatchInput]),
+        response: {
+          200: Type.Union([EventBody, EventBatchBody]),
+          201: Type.Union([EventBody, EventBatchBody]),
+          409: MessageBody,
+          413: MessageBody,
+          ...common,
+        },
+      },
+    },
+    async (request, reply) => {
+      const accountId = request.account.id;
+      const body = request.body;
+      const single = !('items' in body);
+      const inputs = 'items' in body ? body.items : [body];
+      const pathOf = single ? () => '' : (index: number) => `items.${index}.`;
+      const refs = await loadReferences(app.db, accountId, inputs);
+      const { rows, errors } = prepareBatch(inputs, refs, pathOf);
+      if (Object.keys(errors).length > 0) throw badRequest(capErrors(errors));
+      const firstIndex = new Map<string, number>();
+      rows.forEach((row, index) => {
+        if (!firstIndex.has(row.clientId)) firstIndex.set(row.clientId, index);
+      });
+      const stored = await storeEvents(app.db, accountId, rows, (clientId) =>
+        pathOf(firstIndex.get(clientId) ?? 0),
+      );
+      reply.code(stored.created > 0 ? 201 : 200);
+      if (single) {
+        const event = await findEvent(app.db, accountId, stored.refs.get(rows[0]!.clientId)!.id);
+        // Deleted between the commit and this read: answer what was stored.
+        if (!event) throw notFound();
+        return event;
+      }
+      return {
+        items: rows.map((row) => {
+          const ref = stored.refs.get(row.clientId)!;
+          return { id: Number(ref.id), clientId: row.clientId, implausible: ref.implausible };
+        }),
+        created: stored.created,
+      };
+    },
+  );
+
+  app.put(
+    '/event/:id',
+    {
+      schema: {
+        summary: 'Correct a result (checked again; the implausible flag and splits are recomputed)',
+        tags,
+        security: userOnly,
+        params: IdParams,
+        body: EventUpdateInput,
+        response: { 200: EventBody, 404: MessageBody, ...common },
+      },
+    },
+    async (request) => {
+      const accountId = request.account.id;
+      const { id } = request.params;
+      const existing = await findEvent(app.db, accountId, id);
+      if (!existing) throw notFound();
+      const refs = await loadReferences(app.db, accountId, [request.body]);
+      const problems = new Problems();
+      const row = prepareEvent(request.body, refs, '', problems);
+      if (!row) throw badRequest(problems.errors);
+      if (!(await replaceEvent(app.db, accountId, id, row))) throw notFound();
+      const event = await findEvent(app.db, accountId, id);
+      if (!event) throw notFound();
+      return event;
+    },
+  );
+
+  app.delete(
+    '/event/:id',
+    {
+      schema: {
+        summary: 'Delete a result and its splits',
+        tags,
+        security: userOnly,
+        params: IdParams,
+        response: { 204: done, 404: MessageBody, ...common },
+      },
+    },
+    async (request, reply) => {
+      if (!(await deleteEvent(app.db, request.account.id, request.params.id))) throw notFound();
+      return reply.code(204).send(null);
+    },
+  );
+};
+
+export default eventRoutes;
