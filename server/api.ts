@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import resultReadRoutes from './event/list-routes';
 import healthRoutes from './health/routes';
 import logoRoutes from './user/logo-routes';
 import userRoutes from './user/routes';
@@ -16,6 +17,7 @@ const api: FastifyPluginAsyncTypebox = async (app) => {
     guarded.addHook('onRequest', guarded.authenticate);
     await guarded.register(userRoutes);
     await guarded.register(logoRoutes);
+    await guarded.register(resultReadRoutes);
   });
 };
 

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { MessageBody, ValidationErrorBody } from '../../contract/errors';
+import { ResultListBody, ResultListQuery } from '../../contract/event-query';
+import { listResults } from './list';
+
+/** What every route here may answer besides its success. */
+const common = { 400: ValidationErrorBody, 401: MessageBody, 404: MessageBody };
+const security = [{ bearerAuth: [] }];
+
+/**
+ * The read side of results (docs/api-results.md): the results tables, their CSV export
+ * and one athlete's history. Writes (`POST/PUT/DELETE /event`) live in routes.ts.
+ */
+const resultReadRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['event'];
+
+  app.get(
+    '/event',
+    {
+      schema: {
+        summary: 'A page of a results table (program selects the variant)',
+        description:
+          "Filters as the app's results tables hold them; counts stop at 10,000 " +
+          '(totalCountCapped); page deeper than 10,000 rows with nextCursor.',
+        tags,
+        security,
+        querystring: ResultListQuery,
+        response: { 200: ResultListBody, ...common },
+      },
+    },
+    async (request) =>
+      listResults(app.db, request.account.id, request.query, {
+        countCap: app.config.resultCountCap,
+      }),
+  );
+};
+
+export default resultReadRoutes;
