@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MessageBody, ValidationErrorBody } from '../../contract/errors';
-import { ResultListBody, ResultListQuery } from '../../contract/event-query';
+import {
+  HistoricalBody,
+  HistoricalQuery,
+  ResultListBody,
+  ResultListQuery,
+} from '../../contract/event-query';
+import { athleteHistory } from './historical';
 import { listResults } from './list';
 
 /** What every route here may answer besides its success. */
@@ -32,6 +38,20 @@ const resultReadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       listResults(app.db, request.account.id, request.query, {
         countCap: app.config.resultCountCap,
       }),
+  );
+
+  app.get(
+    '/event/historical',
+    {
+      schema: {
+        summary: "One athlete's results over time, with a day's best per split distance",
+        tags,
+        security,
+        querystring: HistoricalQuery,
+        response: { 200: HistoricalBody, ...common },
+      },
+    },
+    async (request) => athleteHistory(app.db, request.account.id, request.query),
   );
 };
 
