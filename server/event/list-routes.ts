@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { MessageBody, ValidationErrorBody } from '../../contract/errors';
 import {
   HistoricalBody,
@@ -6,8 +7,21 @@ import {
   ResultListBody,
   ResultListQuery,
 } from '../../contract/event-query';
+import { exportResults } from './export';
 import { athleteHistory } from './historical';
 import { listResults } from './list';
+
+/** The export takes a table's filters and sort, not its paging. */
+const ResultExportQuery = Type.Omit(ResultListQuery, ['pageNumber', 'pageSize', 'cursor'], {
+  title: 'ResultExportQuery',
+  additionalProperties: false,
+});
+
+/** A CSV answer, for the API reference (the handler sends a stream). */
+const csvAnswer = (description: string) => ({
+  description,
+  content: { 'text/csv': { schema: { type: 'string' } } },
+});
 
 /** What every route here may answer besides its success. */
 const common = { 400: ValidationErrorBody, 401: MessageBody, 404: MessageBody };
@@ -38,6 +52,30 @@ const resultReadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       listResults(app.db, request.account.id, request.query, {
         countCap: app.config.resultCountCap,
       }),
+  );
+
+  app.get(
+    '/event/export',
+    {
+      schema: {
+        summary: 'The results of a table as CSV (same filters and sort, every page)',
+        tags,
+        security,
+        querystring: ResultExportQuery,
+        produces: ['text/csv'],
+        response: { 200: csvAnswer('One row per result, splits in columns'), ...common },
+      },
+    },
+    async (request, reply) => {
+      const { filename, stream } = await exportResults(app.db, request.account.id, request.query, {
+        log: request.log,
+      });
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
   );
 
   app.get(
