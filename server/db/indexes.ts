@@ -74,6 +74,13 @@ export const bulkTableIndexes: readonly IndexDefinition[] = [
     ddl: `create index results_program_type_result on results (account_id, program, event_type_id, result, id)`,
   },
   {
+    // eventAliasId and typeQuery on alias names (only results with an alias).
+    name: 'results_alias',
+    table: 'results',
+    ddl: `create index results_alias on results (account_id, event_alias_id, recorded_at, id)
+      where event_alias_id is not null`,
+  },
+  {
     // The bests (flags kept by triggers, migration 006) in each order a table sorts by.
     name: 'results_best_id',
     table: 'results',

@@ -5,7 +5,15 @@ import { DEFAULT_RESULT_SORT, type ResultListQuery } from '../../contract/event-
 import type { Database } from '../db/schema';
 import { today } from './days';
 import { resolveFilters, type EventTypeInfo, type ResultFilters } from './list-filters';
-import { cursorOf, detailsQuery, pageSource, rowSource, type ResultRow } from './list';
+import {
+  countQuery,
+  cursorOf,
+  detailsQuery,
+  pageSource,
+  rowSource,
+  SMALL_TABLE,
+  type ResultRow,
+} from './list';
 import { sortPlan, type Cursor, type SortPlan } from './list-sort';
 
 /**
@@ -113,8 +121,11 @@ async function* batches(
   let cursor: Cursor | undefined;
   let written = 0;
   try {
+    const smallTable = options.smallTable ?? SMALL_TABLE;
+    const { rows: counted } = await countQuery(filters, smallTable).execute(db);
+    const small = (counted[0]?.n ?? 0) <= smallTable;
     for (;;) {
-      const page = await pageSource(db, filters, plan, cursor, size, 0);
+      const page = await pageSource(db, filters, plan, cursor, size, 0, small);
       const { rows } = await detailsQuery(plan, page).execute(db);
       if (rows.length === 0) break;
       yield rows.map((row) => csvLine(row, filters.types, splitDistances)).join('');
@@ -132,6 +143,8 @@ export interface ExportOptions {
   log: FastifyBaseLogger;
   /** Rows per statement (default 5,000; 20,000 for ranked bests). */
   batchSize?: number;
+  /** As in ListLimits (tests). */
+  smallTable?: number;
 }
 
 /**

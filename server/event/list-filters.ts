@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { ALL_ROSTERS } from '../../contract/athlete';
 import type { Program, ResultListQuery } from '../../contract/event-query';
-import type { Database, EventUnit } from '../db/schema';
+import type { Database, DistanceMode, EventUnit } from '../db/schema';
 import { badRequest, notFound } from '../plugins/http-errors';
 // The one function that makes the *_name_key columns (the athletes' code writes them with it).
 import { nameKey } from '../seed/athletes';
@@ -27,6 +27,9 @@ export interface EventTypeInfo {
   lowerIsBetter: boolean;
   /** The standard split distances (mm). */
   splitDistancesMm: number[];
+  /** fixed: every result is at defaultDistanceMm; none: at 0; variable: any. */
+  distanceMode: DistanceMode;
+  defaultDistanceMm: number | null;
   /** Order of the Event sorts: the name's key, then the id. */
   sortKey: string;
 }
@@ -96,7 +99,15 @@ export async function visibleEventTypes(
 ): Promise<Map<number, EventTypeInfo>> {
   const rows = await db
     .selectFrom('event_types')
-    .select(['id', 'name', 'unit', 'lower_is_better', 'split_distances_mm'])
+    .select([
+      'id',
+      'name',
+      'unit',
+      'lower_is_better',
+      'split_distances_mm',
+      'distance_mode',
+      'default_distance_mm',
+    ])
     .where((eb) => eb.or([eb('account_id', 'is', null), eb('account_id', '=', accountId)]))
     .execute();
   return new Map(
@@ -108,6 +119,8 @@ export async function visibleEventTypes(
         unit: row.unit,
         lowerIsBetter: row.lower_is_better,
         splitDistancesMm: row.split_distances_mm,
+        distanceMode: row.distance_mode,
+        defaultDistanceMm: row.default_distance_mm,
         sortKey: nameKey(row.name),
       },
     ]),
@@ -205,6 +218,20 @@ export async function resolveFilters(
     }
     for (const [typeId, aliasIds] of aliasesByType) matched.push({ typeId, aliasIds });
     narrow(matched);
+  }
+  // A distance leaves out the types whose results never have it (distance_mode, kept
+  // by the ingest's checks): a Result sort then walks only the types that may match.
+  if (query.distance !== undefined) {
+    const distance = query.distance;
+    narrow(
+      [...types.values()]
+        .filter(
+          (type) =>
+            type.distanceMode === 'variable' ||
+            (type.distanceMode === 'fixed' && type.defaultDistanceMm === distance),
+        )
+        .map((type) => ({ typeId: type.id })),
+    );
   }
   const scope = typeScope as TypeScopeEntry[] | undefined;
 

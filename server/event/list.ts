@@ -34,10 +34,12 @@ import {
 
 /**
  * `GET /api/event`: a page of a results table (docs/api-results.md; query plans in
- * docs/query-plans.md). Two statements, side by side on PostgreSQL:
- * - a capped count: `count(*)` over at most `countCap + 1` matching rows;
- * - the page: the ids and sort keys of its rows (an index walk in the sort's order, or
- *   a merge of per-event-type walks), then their columns and splits.
+ * docs/query-plans.md):
+ * - a capped count: `count(*)` over at most `countCap + 1` matching rows (at least
+ *   SMALL_TABLE + 1, since it also picks the page's plan);
+ * - the page: the ids and sort keys of its rows (an index walk in the sort's order, a
+ *   merge of per-event-type walks, or, for a small table, its rows sorted), then their
+ *   columns and splits in one more statement.
  * With `getBestByAthlete` the rows are each athlete's best per event type and distance
  * (within the program on a program's page): the stored flags when the filters keep or
  * drop whole groups, otherwise ranked from the matching results.
@@ -47,6 +49,8 @@ type Db = Kysely<Database>;
 export interface ListLimits {
   /** Count at most this many rows (config RESULT_COUNT_CAP). */
   countCap: number;
+  /** Tables up to this many rows are sorted whole (default SMALL_TABLE; tests set 0). */
+  smallTable?: number;
 }
 
 /**
@@ -114,8 +118,54 @@ export function rankedBests(filters: ResultFilters): RawBuilder<unknown> {
 }
 
 /**
+ * Phase 1 over a set of rows computed first (`rows`, with RANKED_COLUMNS): the ranked
+ * bests, or a small matching set (the count said so), sorted here rather than walked in
+ * an index's order.
+ */
+function fromRowSet(
+  filters: ResultFilters,
+  plan: SortPlan,
+  cursor: Cursor | undefined,
+  rows: RawBuilder<unknown>,
+  tail: RawBuilder<unknown>,
+): RawBuilder<unknown> {
+  if (plan.family === 'name') {
+    // The name joined inside the fence: outside it, the planner would rather walk every
+    // athlete in name order against the set (a nested loop of athletes x rows).
+    const named = sql`(select b.*, ${nameKeyOf(plan.nameColumn!)} as k_name
+      from ${rows} b join athletes a on a.id = b.athlete_id offset 0)`;
+    const key = sql`r.k_name collate "C"`;
+    const where = cursor ? afterCursor(plan, cursor, { name: key }) : sql`true`;
+    return sql`select * from ${named} r
+      where ${where} order by ${orderBy(plan, { name: key })} ${tail}`;
+  }
+  let source = rows;
+  let typePosition: number | undefined;
+  if (plan.family === 'event') {
+    const order = eventOrder(
+      plan,
+      typesInScope(filters).map((t) => t.type),
+    );
+    source = sql`(select b.*, array_position(${order.map((t) => t.id)}::int[], b.event_type_id) - 1 as k_ord
+      from ${rows} b)`;
+    if (cursor) typePosition = cursorTypePosition(plan, order, cursor);
+  }
+  const where = cursor ? afterCursor(plan, cursor, { typePosition }) : sql`true`;
+  return sql`select * from ${source} r where ${where} order by ${orderBy(plan)} ${tail}`;
+}
+
+/**
+ * A table this small (by its capped count) is read whole through its filters' best
+ * index and sorted, instead of walked in the sort's order: a walk in an order the
+ * filters do not follow (None or a name sort over the last 90 days of one roster) may
+ * read most of the account to find a few rows.
+ */
+export const SMALL_TABLE = 10_000;
+
+/**
  * Phase 1 as one statement: the page's ids and sort keys, in order (`limit` rows after
- * `offset` rows, or after the cursor). Not for Event sorts over stored rows (eventPage).
+ * `offset` rows, or after the cursor). Event sorts over stored rows of a large table
+ * page with eventPage instead.
  */
 export function pageQuery(
   filters: ResultFilters,
@@ -123,40 +173,21 @@ export function pageQuery(
   cursor: Cursor | undefined,
   limit: number,
   offset: number,
+  small: boolean,
 ): RawBuilder<unknown> {
   const tail = sql`limit ${limit} offset ${offset}`;
   const source = rowSource(filters);
   const bestFlag = source === 'flagged-bests';
-  if (plan.family === 'event' && source !== 'ranked-bests') {
-    throw new Error('Event sorts over stored rows page with eventPage()');
+  if (source === 'ranked-bests')
+    return fromRowSet(filters, plan, cursor, rankedBests(filters), tail);
+  if (small) {
+    // offset 0 keeps the planner from walking an index in the sort's order.
+    const rows = sql`(select ${RANKED_COLUMNS} from results r
+      where ${and(resultConditions(filters, { bestFlag }))} offset 0)`;
+    return fromRowSet(filters, plan, cursor, rows, tail);
   }
-
-  if (source === 'ranked-bests') {
-    if (plan.family === 'name') {
-      const key = nameKeyOf(plan.nameColumn!);
-      const where = cursor
-        ? afterCursor(plan, cursor, { name: key, athleteId: sql`a.id` })
-        : sql`true`;
-      return sql`select r.*, ${key} as k_name from ${rankedBests(filters)} r
-        join athletes a on a.id = r.athlete_id
-        where ${where} order by ${orderBy(plan, { name: key })} ${tail}`;
-    }
-    let ordered = sql`r.*`;
-    let typePosition: number | undefined;
-    if (plan.family === 'event') {
-      const order = eventOrder(
-        plan,
-        typesInScope(filters).map((t) => t.type),
-      );
-      ordered = sql`b.*, array_position(${order.map((t) => t.id)}::int[], b.event_type_id) - 1 as k_ord`;
-      if (cursor) typePosition = cursorTypePosition(plan, order, cursor);
-    }
-    const where = cursor ? afterCursor(plan, cursor, { typePosition }) : sql`true`;
-    const rows =
-      plan.family === 'event'
-        ? sql`(select ${ordered} from ${rankedBests(filters)} b)`
-        : rankedBests(filters);
-    return sql`select * from ${rows} r where ${where} order by ${orderBy(plan)} ${tail}`;
+  if (plan.family === 'event') {
+    throw new Error('Event sorts over the stored rows of a large table page with eventPage()');
   }
 
   if (plan.family === 'name') {
@@ -288,7 +319,10 @@ export async function eventPage(
   return page;
 }
 
-/** Phase 1, whichever way the sort needs (a statement, or the ids found already). */
+/**
+ * Phase 1, whichever way the sort needs (a statement, or the ids found already);
+ * `small`: the table has at most SMALL_TABLE rows.
+ */
 export async function pageSource(
   db: Db,
   filters: ResultFilters,
@@ -296,12 +330,13 @@ export async function pageSource(
   cursor: Cursor | undefined,
   limit: number,
   offset: number,
+  small: boolean,
 ): Promise<RawBuilder<unknown>> {
-  if (plan.family === 'event' && rowSource(filters) !== 'ranked-bests') {
+  if (plan.family === 'event' && rowSource(filters) !== 'ranked-bests' && !small) {
     const { ids, ords } = await eventPage(db, filters, plan, cursor, limit, offset);
     return sql`select * from unnest(${ids}::bigint[], ${ords}::int[]) as p(id, k_ord)`;
   }
-  return pageQuery(filters, plan, cursor, limit, offset);
+  return pageQuery(filters, plan, cursor, limit, offset, small);
 }
 
 /** Phase 2: the columns and splits of the page's rows, in the page's order. */
@@ -408,17 +443,16 @@ export async function listResults(
   };
   if (filters.nothing) return empty;
 
-  const [counted, rows] = await Promise.all([
-    countQuery(filters, limits.countCap).execute(db),
-    pageSource(db, filters, plan, cursor, pageSize + 1, offset).then((page) =>
-      detailsQuery(plan, page).execute(db),
-    ),
-  ]);
-  const n = counted.rows[0]?.n ?? 0;
-  const page = rows.rows.slice(0, pageSize);
-  const last = page[page.length - 1];
+  // The count first: its size picks the page's plan (SMALL_TABLE).
+  const small = limits.smallTable ?? SMALL_TABLE;
+  const n =
+    (await countQuery(filters, Math.max(limits.countCap, small)).execute(db)).rows[0]?.n ?? 0;
+  const page = await pageSource(db, filters, plan, cursor, pageSize + 1, offset, n <= small);
+  const rows = await detailsQuery(plan, page).execute(db);
+  const items = rows.rows.slice(0, pageSize);
+  const last = items[items.length - 1];
   return {
-    items: page.map((row) => toItem(row, filters.types)),
+    items: items.map((row) => toItem(row, filters.types)),
     totalCount: Math.min(n, limits.countCap),
     totalCountCapped: n > limits.countCap,
     pageNumber,

@@ -1,5 +1,11 @@
-import { RESULT_SORTS, type ResultListBody, type ResultSort } from '../../../contract/event-query';
+import {
+  RESULT_SORTS,
+  type ResultListBody,
+  type ResultListQuery,
+  type ResultSort,
+} from '../../../contract/event-query';
 import type { App } from '../../../server/app';
+import { listResults } from '../../../server/event/list';
 import { nameKey } from '../../../server/seed/athletes';
 import { buildTestApp } from '../helpers/build-test-app';
 import {
@@ -486,21 +492,39 @@ describe('GET /api/event', () => {
       ['best by athlete (stored flags)', { getBestByAthlete: true }],
       ['best by athlete among a date range', { getBestByAthlete: true, startDate: '2000-01-01' }],
     ];
+    // Over HTTP the test tables are small (sorted whole); called directly with
+    // smallTable 0, the same pages come from the index walks a large table uses.
+    const plans: [string, (params: Params) => Promise<ResultListBody>][] = [
+      ['sorted whole', (params) => list(params)],
+      [
+        'walked',
+        (params) => {
+          const query = Object.fromEntries(
+            Object.entries(params).filter(([, value]) => value !== undefined && value !== null),
+          ) as ResultListQuery;
+          return listResults(app.db, mine.id, query, { countCap: 10_000, smallTable: 0 });
+        },
+      ],
+    ];
     const combos = variants.flatMap(([variant, v]) =>
       modes.flatMap(([mode, m]) =>
-        RESULT_SORTS.map((sort) => [variant, mode, sort, { ...v, ...m, sort }] as const),
+        plans.flatMap(([how, fetch]) =>
+          RESULT_SORTS.map(
+            (sort) => [variant, mode, sort, how, fetch, { ...v, ...m, sort }] as const,
+          ),
+        ),
       ),
     );
 
     it.each(combos)(
-      '%s, %s, %s: every page by number and by cursor',
-      async (_v, _m, _s, params) => {
+      '%s, %s, %s, %s: every page by number and by cursor',
+      async (_v, _m, _s, _h, fetch, params) => {
         const want = expected(world, params);
         expect(want.length).toBeGreaterThan(3);
         const pageSize = 4;
         const byNumber: number[] = [];
         for (let pageNumber = 1; ; pageNumber++) {
-          const body = await list({ ...params, pageSize, pageNumber });
+          const body = await fetch({ ...params, pageSize, pageNumber });
           expect(body.totalCount).toBe(want.length);
           expect(body.pageNumber).toBe(pageNumber);
           byNumber.push(...body.items.map((i) => i.id));
@@ -511,7 +535,7 @@ describe('GET /api/event', () => {
         const byCursor: number[] = [];
         let cursor: string | null = null;
         for (let page = 1; page <= want.length; page++) {
-          const body: ResultListBody = await list({
+          const body: ResultListBody = await fetch({
             ...params,
             pageSize,
             pageNumber: page,
@@ -524,6 +548,26 @@ describe('GET /api/event', () => {
         expect(byCursor).toEqual(want);
       },
     );
+
+    it.each(['walked', 'sorted whole'])('applies every filter when %s', async (how) => {
+      const fetch = plans.find(([name]) => name === how)![1];
+      for (const q of [
+        { rosterId: varsity, sort: 'LastName' },
+        { typeQuery: 'L', sort: 'DateAsc' },
+        { typeQuery: 'zebra', sort: 'EventDesc' },
+        { typeQuery: 'gs', sort: 'ResultDesc' },
+        { laneIdQuery: '1', sort: 'ResultAsc' },
+        { distance: yd(10), sort: 'ResultAsc' },
+        { distance: yd(10), sort: 'DateDesc' },
+        { eventAliasId: zebra, sort: 'None' },
+        { startDate: '2025-03-02', endDate: '2025-03-03', sort: 'FirstName' },
+        { firstNameQuery: 'z', getBestByAthlete: true, sort: 'EventAsc' },
+        { program: 'gamespeed', typeQuery: 'l', laneIdQuery: '1', sort: 'ResultAsc' },
+      ] as Params[]) {
+        const body = await fetch({ pageSize: 500, ...q });
+        expect([q, body.items.map((i) => i.id)]).toEqual([q, expected(world, q)]);
+      }
+    });
 
     it('continues page 2 by its cursor exactly as page 3', async () => {
       const two = await list({ sort: 'LastName', pageSize: 5, pageNumber: 2 });

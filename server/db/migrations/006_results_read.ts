@@ -219,6 +219,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       include (account_id, program, event_type_id, distance_mm, lane_id, event_alias_id);
     create index results_program_type_time on results (account_id, program, event_type_id, recorded_at, id);
     create index results_program_type_result on results (account_id, program, event_type_id, result, id);
+    create index results_alias on results (account_id, event_alias_id, recorded_at, id)
+      where event_alias_id is not null;
     create index results_best_id on results (account_id, id) where best_overall;
     create index results_best_time on results (account_id, recorded_at, id) where best_overall;
     create index results_best_type_time on results (account_id, event_type_id, recorded_at, id)
@@ -255,7 +257,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     drop function result_bests_refresh_account(uuid);
     drop function result_bests_refresh(bigint[], integer[], integer[]);
     drop index results_account_id, results_athlete_time, results_program_type_time,
-      results_program_type_result, results_best_id, results_best_time, results_best_type_time,
+      results_program_type_result, results_alias, results_best_id, results_best_time, results_best_type_time,
       results_best_type_result, results_best_athlete, results_program_best_id,
       results_program_best_time, results_program_best_type_time, results_program_best_type_result,
       results_program_best_athlete;
