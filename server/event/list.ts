@@ -178,8 +178,11 @@ export function pageQuery(
   const tail = sql`limit ${limit} offset ${offset}`;
   const source = rowSource(filters);
   const bestFlag = source === 'flagged-bests';
-  if (source === 'ranked-bests')
-    return fromRowSet(filters, plan, cursor, rankedBests(filters), tail);
+  if (source === 'ranked-bests') {
+    // Counted in the same pass (before the cursor's condition): ranking is the cost.
+    const counted = sql`(select b.*, count(*) over () as total_n from ${rankedBests(filters)} b)`;
+    return fromRowSet(filters, plan, cursor, counted, tail);
+  }
   if (small) {
     // offset 0 keeps the planner from walking an index in the sort's order.
     const rows = sql`(select ${RANKED_COLUMNS} from results r
@@ -260,6 +263,7 @@ export interface ResultRow {
   splits: [number, number][];
   at_key: string;
   k_name?: string;
+  total_n?: number;
 }
 
 /**
@@ -339,16 +343,24 @@ export async function pageSource(
   return pageQuery(filters, plan, cursor, limit, offset, small);
 }
 
-/** Phase 2: the columns and splits of the page's rows, in the page's order. */
-export function detailsQuery(plan: SortPlan, page: RawBuilder<unknown>): RawBuilder<ResultRow> {
+/**
+ * Phase 2: the columns and splits of the page's rows, in the page's order (and the
+ * table's size when phase 1 counted it: `total_n`).
+ */
+export function detailsQuery(
+  plan: SortPlan,
+  page: RawBuilder<unknown>,
+  withTotal = false,
+): RawBuilder<ResultRow> {
   const nameKey = plan.family === 'name' ? sql`, p.k_name` : sql``;
+  const total = withTotal ? sql`, p.total_n::int as total_n` : sql``;
   return sql<ResultRow>`with page as materialized (${page})
     select r.id, r.athlete_id, a.first_name, a.middle_name, a.last_name, r.event_type_id,
       r.event_alias_id, ea.name as alias_name, r.lane_id, r.recorded_at, r.distance_mm, r.result,
       r.program, r.source, r.timing_method, r.implausible,
       coalesce((select json_agg(json_build_array(s.split_distance_mm, s.split_ms) order by s.split_distance_mm)
         from result_splits s where s.result_id = r.id), '[]'::json) as splits,
-      to_char(r.recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at_key ${nameKey}
+      to_char(r.recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at_key ${nameKey} ${total}
     from page p
     join results r on r.id = p.id
     join athletes a on a.id = r.athlete_id
@@ -443,13 +455,24 @@ export async function listResults(
   };
   if (filters.nothing) return empty;
 
-  // The count first: its size picks the page's plan (SMALL_TABLE).
-  const small = limits.smallTable ?? SMALL_TABLE;
-  const n =
-    (await countQuery(filters, Math.max(limits.countCap, small)).execute(db)).rows[0]?.n ?? 0;
-  const page = await pageSource(db, filters, plan, cursor, pageSize + 1, offset, n <= small);
-  const rows = await detailsQuery(plan, page).execute(db);
-  const items = rows.rows.slice(0, pageSize);
+  const source = rowSource(filters);
+  let n: number | undefined;
+  let rows: ResultRow[];
+  if (source === 'ranked-bests') {
+    // Ranked bests count themselves in the page's statement; an empty page (past the
+    // end) counts apart.
+    const page = await pageSource(db, filters, plan, cursor, pageSize + 1, offset, true);
+    rows = (await detailsQuery(plan, page, true).execute(db)).rows;
+    n = rows[0]?.total_n;
+    n ??= (await countQuery(filters, limits.countCap).execute(db)).rows[0]?.n ?? 0;
+  } else {
+    // The count first: its size picks the page's plan (SMALL_TABLE).
+    const small = limits.smallTable ?? SMALL_TABLE;
+    n = (await countQuery(filters, Math.max(limits.countCap, small)).execute(db)).rows[0]?.n ?? 0;
+    const page = await pageSource(db, filters, plan, cursor, pageSize + 1, offset, n <= small);
+    rows = (await detailsQuery(plan, page).execute(db)).rows;
+  }
+  const items = rows.slice(0, pageSize);
   const last = items[items.length - 1];
   return {
     items: items.map((row) => toItem(row, filters.types)),
@@ -457,6 +480,6 @@ export async function listResults(
     totalCountCapped: n > limits.countCap,
     pageNumber,
     pageSize,
-    nextCursor: rows.rows.length > pageSize && last ? cursorAfter(plan, last, filters.types) : null,
+    nextCursor: rows.length > pageSize && last ? cursorAfter(plan, last, filters.types) : null,
   };
 }
