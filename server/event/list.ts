@@ -133,7 +133,8 @@ function fromRowSet(
     // The name joined inside the fence: outside it, the planner would rather walk every
     // athlete in name order against the set (a nested loop of athletes x rows).
     const named = sql`(select b.*, ${nameKeyOf(plan.nameColumn!)} as k_name
-      from ${rows} b join athletes a on a.id = b.athlete_id offset 0)`;
+      from ${rows} b join athletes a on a.id = b.athlete_id
+      where a.account_id = ${filters.accountId} offset 0)`;
     const key = sql`r.k_name collate "C"`;
     const where = cursor ? afterCursor(plan, cursor, { name: key }) : sql`true`;
     return sql`select * from ${named} r
@@ -280,7 +281,6 @@ export async function eventPage(
   limit: number,
   offset: number,
 ): Promise<{ ids: string[]; ords: number[] }> {
-  const bestFlag = rowSource(filters) === 'flagged-bests';
   const scope = typesInScope(filters);
   const order = eventOrder(
     plan,
@@ -291,22 +291,9 @@ export async function eventPage(
   let skip = offset;
   for (const [index, type] of order.entries()) {
     if (index < position) continue;
-    const aliasIds = scope.find((s) => s.type.id === type.id)?.aliasIds;
-    const where = [
-      ...resultConditions(filters, { withoutTypeScope: true, bestFlag }),
-      typeEntryCondition({ typeId: type.id, ...(aliasIds ? { aliasIds } : {}) }),
-    ];
-    if (cursor && index === position) where.push(afterCursorWithinType(cursor));
+    const within = cursor && index === position ? cursor : undefined;
     const need = limit - page.ids.length;
-    const { rows } = await sql<{ n: number; id: string | null }>`
-      with b as materialized (
-        select r.id, r.recorded_at from results r where ${and(where)}
-        order by r.recorded_at desc, r.id desc limit ${skip + need})
-      select (select count(*)::int from b) as n, x.id
-      from (select 1) one left join lateral (
-        select b.id from b order by b.recorded_at desc, b.id desc offset ${skip}) x on true`.execute(
-      db,
-    );
+    const { rows } = await eventBranchQuery(filters, type.id, within, skip, need).execute(db);
     const n = rows[0]?.n ?? 0;
     if (n <= skip) {
       skip -= n;
@@ -321,6 +308,34 @@ export async function eventPage(
     if (page.ids.length >= limit) break;
   }
   return page;
+}
+
+/**
+ * One event type's part of an Event sort: its rows newest first after `skip` of them
+ * (`need` at most), and how many there were up to `skip + need` (`n`, on every row; one
+ * row with a null id when none is left after the skip).
+ */
+export function eventBranchQuery(
+  filters: ResultFilters,
+  typeId: number,
+  cursor: Cursor | undefined,
+  skip: number,
+  need: number,
+): RawBuilder<{ n: number; id: string | null }> {
+  const bestFlag = rowSource(filters) === 'flagged-bests';
+  const aliasIds = filters.typeScope?.find((entry) => entry.typeId === typeId)?.aliasIds;
+  const where = [
+    ...resultConditions(filters, { withoutTypeScope: true, bestFlag }),
+    typeEntryCondition({ typeId, ...(aliasIds ? { aliasIds } : {}) }),
+  ];
+  if (cursor) where.push(afterCursorWithinType(cursor));
+  return sql<{ n: number; id: string | null }>`
+    with b as materialized (
+      select r.id, r.recorded_at from results r where ${and(where)}
+      order by r.recorded_at desc, r.id desc limit ${skip + need})
+    select (select count(*)::int from b) as n, x.id
+    from (select 1) one left join lateral (
+      select b.id from b order by b.recorded_at desc, b.id desc offset ${skip}) x on true`;
 }
 
 /**
