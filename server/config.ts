@@ -50,6 +50,11 @@ const Environment = Type.Object({
     default: 50,
     description: 'a whole number, 0 or more',
   }),
+  RESULT_COUNT_CAP: Type.Integer({
+    minimum: 1,
+    default: 10000,
+    description: 'a whole number, 1 or more',
+  }),
   SMTP_URL: Type.Optional(
     Type.String({
       pattern: '^smtps?://',
@@ -96,6 +101,11 @@ export interface Config {
   logLevel: Environment['LOG_LEVEL'];
   demoData: boolean;
   defaultAthleteSpots: number;
+  /**
+   * Results tables count matching rows up to here and then say "N+" (totalCountCapped):
+   * an exact count over a million rows costs 40-60 ms (docs/query-plans.md).
+   */
+  resultCountCap: number;
   /** Unset: mail goes to `<dataDir>/outbox` and the log (server/identity/mailer.ts). */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -147,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: checked.LOG_LEVEL,
     demoData: checked.DEMO_DATA,
     defaultAthleteSpots: checked.DEFAULT_ATHLETE_SPOTS,
+    resultCountCap: checked.RESULT_COUNT_CAP,
     smtpUrl: checked.SMTP_URL,
     mailFrom: checked.MAIL_FROM,
     auth0Domain: checked.AUTH0_DOMAIN,

@@ -1,6 +1,6 @@
 /**
  * Secondary indexes of the two big tables, results and result_splits: the single source of
- * their current definitions (migration 005 brought them to these), and the bulk loader of
+ * their current definitions (migrations 005 and 006 brought them to these), and the bulk loader of
  * server/seed/ drops and recreates them from here around a large load (a sorted
  * CREATE INDEX is far faster than maintaining them row by row), so both always agree.
  * Primary keys and unique constraints stay in the migration: they are never dropped.
@@ -47,6 +47,97 @@ export const bulkTableIndexes: readonly IndexDefinition[] = [
     table: 'results',
     ddl: `create index results_athlete on results (athlete_id, event_type_id, recorded_at)
       include (account_id, distance_mm, result)`,
+  },
+  {
+    // None sorts (id order) of a table, with the program pages' filter (migration 007).
+    name: 'results_account_id',
+    table: 'results',
+    ddl: `create index results_account_id on results (account_id, id) include (program)`,
+  },
+  {
+    // Name sorts walk the athletes in name order and each one's results newest first.
+    name: 'results_athlete_time',
+    table: 'results',
+    ddl: `create index results_athlete_time on results (athlete_id, recorded_at, id)
+      include (account_id, program, event_type_id, distance_mm, lane_id, event_alias_id)`,
+  },
+  {
+    // Program pages: Event sorts and Date sorts of a few event types.
+    name: 'results_program_type_time',
+    table: 'results',
+    ddl: `create index results_program_type_time on results (account_id, program, event_type_id, recorded_at, id)`,
+  },
+  {
+    // Program pages: Result sorts, one walk per event type.
+    name: 'results_program_type_result',
+    table: 'results',
+    ddl: `create index results_program_type_result on results (account_id, program, event_type_id, result, id)`,
+  },
+  {
+    // eventAliasId and typeQuery on alias names (only results with an alias).
+    name: 'results_alias',
+    table: 'results',
+    ddl: `create index results_alias on results (account_id, event_alias_id, recorded_at, id)
+      where event_alias_id is not null`,
+  },
+  {
+    // The bests (flags kept by triggers, migration 007) in each order a table sorts by.
+    name: 'results_best_id',
+    table: 'results',
+    ddl: `create index results_best_id on results (account_id, id) where best_overall`,
+  },
+  {
+    name: 'results_best_time',
+    table: 'results',
+    ddl: `create index results_best_time on results (account_id, recorded_at, id) where best_overall`,
+  },
+  {
+    name: 'results_best_type_time',
+    table: 'results',
+    ddl: `create index results_best_type_time on results (account_id, event_type_id, recorded_at, id)
+      where best_overall`,
+  },
+  {
+    name: 'results_best_type_result',
+    table: 'results',
+    ddl: `create index results_best_type_result on results (account_id, event_type_id, result, id)
+      where best_overall`,
+  },
+  {
+    // Also how the triggers find a group's current best.
+    name: 'results_best_athlete',
+    table: 'results',
+    ddl: `create index results_best_athlete on results (athlete_id, recorded_at, id)
+      include (account_id, event_type_id, distance_mm, program) where best_overall`,
+  },
+  {
+    name: 'results_program_best_id',
+    table: 'results',
+    ddl: `create index results_program_best_id on results (account_id, program, id) where best_in_program`,
+  },
+  {
+    name: 'results_program_best_time',
+    table: 'results',
+    ddl: `create index results_program_best_time on results (account_id, program, recorded_at, id)
+      where best_in_program`,
+  },
+  {
+    name: 'results_program_best_type_time',
+    table: 'results',
+    ddl: `create index results_program_best_type_time on results (account_id, program, event_type_id, recorded_at, id)
+      where best_in_program`,
+  },
+  {
+    name: 'results_program_best_type_result',
+    table: 'results',
+    ddl: `create index results_program_best_type_result on results (account_id, program, event_type_id, result, id)
+      where best_in_program`,
+  },
+  {
+    name: 'results_program_best_athlete',
+    table: 'results',
+    ddl: `create index results_program_best_athlete on results (athlete_id, recorded_at, id)
+      include (account_id, event_type_id, distance_mm, program) where best_in_program`,
   },
   {
     name: 'result_splits_board',

@@ -127,6 +127,12 @@ export interface ResultsTable {
   implausible: Generated<boolean>;
   /** Migration 005: 16 bytes of SHA-256 over what the client sent; null for seeded rows. */
   input_hash: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
+  /**
+   * Migration 006, kept by triggers: the athlete's best of this event type and distance
+   * (overall, and within the result's program). Never set by writers.
+   */
+  best_overall: Generated<boolean>;
+  best_in_program: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

@@ -9,7 +9,8 @@ import type { Database } from '../db/schema';
  * - as superuser (PGlite always; PostgreSQL when the role allows), foreign-key triggers
  *   are skipped for this transaction (`session_replication_role = replica`): the seed's
  *   rows reference only the account, athletes and results it has just written and the
- *   built-in event types, so the per-row checks could not fail.
+ *   built-in event types, so the per-row checks could not fail. The triggers that keep
+ *   the personal-best flags are skipped with them: `endBulkLoad` ranks the bests.
  * The cost: DROP INDEX holds an ACCESS EXCLUSIVE lock on both tables until commit, so
  * other sessions' queries on results wait for the load to finish. Fine for a seeding
  * tool; never run a large seed against a busy production database.
@@ -26,12 +27,23 @@ export async function beginBulkLoad(trx: Kysely<Database>): Promise<{ triggersSk
   return { triggersSkipped };
 }
 
-/** Rebuilds the dropped indexes from their one definition and refreshes the statistics. */
+/**
+ * Ranks the loaded accounts' personal bests (the triggers that keep `best_overall` and
+ * `best_in_program` were skipped with the foreign-key ones; before the index builds, so
+ * that the flag updates touch no secondary index), rebuilds the dropped indexes from
+ * their one definition and refreshes the statistics.
+ */
 export async function endBulkLoad(
   trx: Kysely<Database>,
   triggersSkipped: boolean,
   log: (message: string) => void,
+  accountIds: readonly string[],
 ): Promise<void> {
+  for (const accountId of accountIds) {
+    const started = performance.now();
+    await sql`select result_bests_refresh_account(${accountId})`.execute(trx);
+    log(`bests ranked in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
   if (triggersSkipped) await sql`set local session_replication_role = origin`.execute(trx);
   for (const index of bulkTableIndexes) {
     const started = performance.now();

@@ -104,7 +104,7 @@ export async function seedInTransaction(
     if (written % 100_000 < CHUNK)
       log(`${written} results, ${splits} splits (${seconds(started)} s)`);
   }
-  if (bulk) await endBulkLoad(trx, bulk.triggersSkipped, log);
+  if (bulk) await endBulkLoad(trx, bulk.triggersSkipped, log, [accountId]);
   const summary = { athletes: athletes.length, rosters: rosters.length, results: written, splits };
   return {
     accountId,

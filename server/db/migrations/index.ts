@@ -4,6 +4,7 @@ import * as referenceData from './002_reference_data';
 import * as verificationMail from './003_verification_mail';
 import * as resultsIngest from './005_results_ingest';
 import * as resultsForeignKeys from './006_results_foreign_keys';
+import * as resultsRead from './007_results_read';
 
 /** Numbered migrations, applied in key order at server start (Kysely's Migrator). */
 export const migrations: Record<string, Migration> = {
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   // 004 is the athletes issue's (another branch); the Migrator applies by name order.
   '005_results_ingest': resultsIngest,
   '006_results_foreign_keys': resultsForeignKeys,
+  '007_results_read': resultsRead,
 };

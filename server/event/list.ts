@@ -1,0 +1,500 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import {
+  DEFAULT_RESULT_SORT,
+  MAX_RESULT_OFFSET,
+  type ResultListBody,
+  type ResultListItemBody,
+  type ResultListQuery,
+} from '../../contract/event-query';
+import type { Database, Program, ResultSource, TimingMethod } from '../db/schema';
+import { badRequest } from '../plugins/http-errors';
+import {
+  and,
+  athleteConditions,
+  flagsAnswerBests,
+  resolveFilters,
+  resultConditions,
+  typeEntryCondition,
+  type EventTypeInfo,
+  type ResultFilters,
+} from './list-filters';
+import {
+  afterCursor,
+  afterCursorWithinType,
+  cursorTypePosition,
+  decodeCursor,
+  encodeCursor,
+  eventOrder,
+  nameKeyOf,
+  orderBy,
+  sortPlan,
+  type Cursor,
+  type SortPlan,
+} from './list-sort';
+
+/**
+ * `GET /api/event`: a page of a results table (docs/api-results.md; query plans in
+ * docs/query-plans.md):
+ * - a capped count: `count(*)` over at most `countCap + 1` matching rows (at least
+ *   SMALL_TABLE + 1, since it also picks the page's plan);
+ * - the page: the ids and sort keys of its rows (an index walk in the sort's order, a
+ *   merge of per-event-type walks, or, for a small table, its rows sorted), then their
+ *   columns and splits in one more statement.
+ * With `getBestByAthlete` the rows are each athlete's best per event type and distance
+ * (within the program on a program's page): the stored flags when the filters keep or
+ * drop whole groups, otherwise ranked from the matching results.
+ */
+type Db = Kysely<Database>;
+
+export interface ListLimits {
+  /** Count at most this many rows (config RESULT_COUNT_CAP). */
+  countCap: number;
+  /** Tables up to this many rows are sorted whole (default SMALL_TABLE; tests set 0). */
+  smallTable?: number;
+}
+
+/**
+ * What phase 1 reads of each row: the id and the sort's keys only, so that its walks are
+ * index-only scans (the rest is read for the page's rows alone).
+ */
+function keyColumns(plan: SortPlan): RawBuilder<unknown> {
+  switch (plan.family) {
+    case 'id':
+      return sql`r.id`;
+    case 'date':
+    case 'event':
+      return sql`r.id, r.recorded_at`;
+    case 'result':
+      return sql`r.id, r.result`;
+    case 'name':
+      return sql`r.id, r.recorded_at, r.athlete_id`;
+  }
+}
+
+/** Every column phase 1 may need (the ranked bests' row source). */
+const RANKED_COLUMNS = sql`r.id, r.recorded_at, r.result, r.event_type_id, r.athlete_id`;
+
+/** How the rows of the table are found. */
+export type RowSource = 'results' | 'flagged-bests' | 'ranked-bests';
+
+export function rowSource(filters: ResultFilters): RowSource {
+  if (!filters.bestByAthlete) return 'results';
+  return flagsAnswerBests(filters) ? 'flagged-bests' : 'ranked-bests';
+}
+
+/** The types a result in the table may have (all the account sees when not filtered). */
+function typesInScope(filters: ResultFilters): { type: EventTypeInfo; aliasIds?: number[] }[] {
+  if (!filters.typeScope) return [...filters.types.values()].map((type) => ({ type }));
+  return filters.typeScope.map((entry) => ({
+    type: filters.types.get(entry.typeId)!,
+    ...(entry.aliasIds ? { aliasIds: entry.aliasIds } : {}),
+  }));
+}
+
+/**
+ * Whether the page is a merge of one walk per event type: Result sorts over several
+ * types (each type's index is in result order, not all of them together); Date sorts
+ * over a few types. Each walk stops after `offset + limit` rows: the cost grows with the
+ * page's depth times the number of types, which the offset limit bounds (deeper: the
+ * cursor). Event sorts walk the types one after the other (eventPage).
+ */
+function splitByType(filters: ResultFilters, plan: SortPlan): boolean {
+  const count = filters.typeScope?.length ?? filters.types.size;
+  if (plan.family === 'result') return count > 1;
+  if (plan.family === 'date') return filters.typeScope !== undefined && count > 1;
+  return false;
+}
+
+/**
+ * Each athlete's best per event type and distance among the matching results, ranked
+ * here (the filters pick results inside the groups), as a row source `r`.
+ */
+export function rankedBests(filters: ResultFilters): RawBuilder<unknown> {
+  return sql`(select distinct on (r.athlete_id, r.event_type_id, r.distance_mm) ${RANKED_COLUMNS}
+    from results r join event_types et on et.id = r.event_type_id
+    where ${and(resultConditions(filters))} and not r.implausible
+    order by r.athlete_id, r.event_type_id, r.distance_mm,
+      case when et.lower_is_better then r.result else -r.result end, r.recorded_at, r.id)`;
+}
+
+/**
+ * Phase 1 over a set of rows computed first (`rows`, with RANKED_COLUMNS): the ranked
+ * bests, or a small matching set (the count said so), sorted here rather than walked in
+ * an index's order.
+ */
+function fromRowSet(
+  filters: ResultFilters,
+  plan: SortPlan,
+  cursor: Cursor | undefined,
+  rows: RawBuilder<unknown>,
+  tail: RawBuilder<unknown>,
+): RawBuilder<unknown> {
+  if (plan.family === 'name') {
+    // The name joined inside the fence: outside it, the planner would rather walk every
+    // athlete in name order against the set (a nested loop of athletes x rows).
+    const named = sql`(select b.*, ${nameKeyOf(plan.nameColumn!)} as k_name
+      from ${rows} b join athletes a on a.id = b.athlete_id
+      where a.account_id = ${filters.accountId} offset 0)`;
+    const key = sql`r.k_name collate "C"`;
+    const where = cursor ? afterCursor(plan, cursor, { name: key }) : sql`true`;
+    return sql`select * from ${named} r
+      where ${where} order by ${orderBy(plan, { name: key })} ${tail}`;
+  }
+  let source = rows;
+  let typePosition: number | undefined;
+  if (plan.family === 'event') {
+    const order = eventOrder(
+      plan,
+      typesInScope(filters).map((t) => t.type),
+    );
+    source = sql`(select b.*, array_position(${order.map((t) => t.id)}::int[], b.event_type_id) - 1 as k_ord
+      from ${rows} b)`;
+    if (cursor) typePosition = cursorTypePosition(plan, order, cursor);
+  }
+  const where = cursor ? afterCursor(plan, cursor, { typePosition }) : sql`true`;
+  return sql`select * from ${source} r where ${where} order by ${orderBy(plan)} ${tail}`;
+}
+
+/**
+ * A table this small (by its capped count) is read whole through its filters' best
+ * index and sorted, instead of walked in the sort's order: a walk in an order the
+ * filters do not follow (None or a name sort over the last 90 days of one roster) may
+ * read most of the account to find a few rows.
+ */
+export const SMALL_TABLE = 10_000;
+
+/**
+ * Phase 1 as one statement: the page's ids and sort keys, in order (`limit` rows after
+ * `offset` rows, or after the cursor). Event sorts over stored rows of a large table
+ * page with eventPage instead.
+ */
+export function pageQuery(
+  filters: ResultFilters,
+  plan: SortPlan,
+  cursor: Cursor | undefined,
+  limit: number,
+  offset: number,
+  small: boolean,
+): RawBuilder<unknown> {
+  const tail = sql`limit ${limit} offset ${offset}`;
+  const source = rowSource(filters);
+  const bestFlag = source === 'flagged-bests';
+  if (source === 'ranked-bests') {
+    // Counted in the same pass (before the cursor's condition): ranking is the cost.
+    const counted = sql`(select b.*, count(*) over () as total_n from ${rankedBests(filters)} b)`;
+    return fromRowSet(filters, plan, cursor, counted, tail);
+  }
+  if (small) {
+    // offset 0 keeps the planner from walking an index in the sort's order.
+    const rows = sql`(select ${RANKED_COLUMNS} from results r
+      where ${and(resultConditions(filters, { bestFlag }))} offset 0)`;
+    return fromRowSet(filters, plan, cursor, rows, tail);
+  }
+  if (plan.family === 'event') {
+    throw new Error('Event sorts over the stored rows of a large table page with eventPage()');
+  }
+
+  if (plan.family === 'name') {
+    // A walk over the athletes in name order, each athlete's results newest first.
+    const key = nameKeyOf(plan.nameColumn!);
+    const where = [
+      ...athleteConditions(filters.accountId, filters.athlete ?? {}),
+      ...resultConditions(filters, { withoutAthlete: true, bestFlag }),
+    ];
+    if (cursor) where.push(afterCursor(plan, cursor, { name: key, athleteId: sql`a.id` }));
+    return sql`select ${keyColumns(plan)}, ${key} as k_name
+      from athletes a join results r on r.athlete_id = a.id
+      where ${and(where)} order by ${orderBy(plan, { name: key })} ${tail}`;
+  }
+
+  if (splitByType(filters, plan)) {
+    // Each type its own index walk, cut at the most rows the page could take from it:
+    // PostgreSQL 15 plans no merge of index walks for a UNION ALL (it sorted them all).
+    const branches = typesInScope(filters).map(({ type, aliasIds }, index) => {
+      const where = [
+        ...resultConditions(filters, { withoutTypeScope: true, bestFlag }),
+        typeEntryCondition({ typeId: type.id, ...(aliasIds ? { aliasIds } : {}) }),
+      ];
+      if (cursor) where.push(afterCursor(plan, cursor));
+      return sql`(select ${index}::int as k_ord, ${keyColumns(plan)} from results r
+        where ${and(where)} order by ${orderBy(plan)} limit ${offset + limit})`;
+    });
+    if (branches.length === 0) return sql`select ${keyColumns(plan)} from results r where false`;
+    return sql`select * from (${sql.join(branches, sql` union all `)}) r
+      order by ${orderBy(plan)} ${tail}`;
+  }
+
+  const where = resultConditions(filters, { bestFlag });
+  if (cursor) where.push(afterCursor(plan, cursor));
+  return sql`select ${keyColumns(plan)} from results r where ${and(where)}
+    order by ${orderBy(plan)} ${tail}`;
+}
+
+/** The capped count (exact up to `cap`; `cap + 1` means "more"). */
+export function countQuery(filters: ResultFilters, cap: number): RawBuilder<{ n: number }> {
+  if (rowSource(filters) === 'ranked-bests') {
+    return sql<{ n: number }>`select count(*)::int as n from (
+      select distinct r.athlete_id, r.event_type_id, r.distance_mm from results r
+      where ${and(resultConditions(filters))} and not r.implausible) t`;
+  }
+  const bestFlag = rowSource(filters) === 'flagged-bests';
+  return sql<{ n: number }>`select count(*)::int as n from (
+    select 1 from results r where ${and(resultConditions(filters, { bestFlag }))}
+    limit ${cap + 1}) t`;
+}
+
+export interface ResultRow {
+  id: string;
+  athlete_id: string;
+  first_name: string;
+  middle_name: string;
+  last_name: string;
+  event_type_id: number;
+  event_alias_id: string | null;
+  alias_name: string | null;
+  lane_id: number | null;
+  recorded_at: Date;
+  distance_mm: number;
+  result: number;
+  program: Program;
+  source: ResultSource;
+  timing_method: TimingMethod;
+  implausible: boolean;
+  /** [distance mm, time ms] by distance. */
+  splits: [number, number][];
+  at_key: string;
+  k_name?: string;
+  total_n?: number;
+}
+
+/**
+ * Event sorts over stored rows: the types in name order, each newest first, walked one
+ * after the other, each only as far as the page needs: a page deep in the first type
+ * reads that type's index up to the page, never the other types (one statement per type
+ * touched). @returns the page's ids and their type positions, in order
+ */
+export async function eventPage(
+  db: Db,
+  filters: ResultFilters,
+  plan: SortPlan,
+  cursor: Cursor | undefined,
+  limit: number,
+  offset: number,
+): Promise<{ ids: string[]; ords: number[] }> {
+  const scope = typesInScope(filters);
+  const order = eventOrder(
+    plan,
+    scope.map((s) => s.type),
+  );
+  const position = cursor ? cursorTypePosition(plan, order, cursor) : 0;
+  const page = { ids: [] as string[], ords: [] as number[] };
+  let skip = offset;
+  for (const [index, type] of order.entries()) {
+    if (index < position) continue;
+    const within = cursor && index === position ? cursor : undefined;
+    const need = limit - page.ids.length;
+    const { rows } = await eventBranchQuery(filters, type.id, within, skip, need).execute(db);
+    const n = rows[0]?.n ?? 0;
+    if (n <= skip) {
+      skip -= n;
+      continue;
+    }
+    skip = 0;
+    for (const row of rows) {
+      if (row.id === null) continue;
+      page.ids.push(row.id);
+      page.ords.push(index);
+    }
+    if (page.ids.length >= limit) break;
+  }
+  return page;
+}
+
+/**
+ * One event type's part of an Event sort: its rows newest first after `skip` of them
+ * (`need` at most), and how many there were up to `skip + need` (`n`, on every row; one
+ * row with a null id when none is left after the skip).
+ */
+export function eventBranchQuery(
+  filters: ResultFilters,
+  typeId: number,
+  cursor: Cursor | undefined,
+  skip: number,
+  need: number,
+): RawBuilder<{ n: number; id: string | null }> {
+  const bestFlag = rowSource(filters) === 'flagged-bests';
+  const aliasIds = filters.typeScope?.find((entry) => entry.typeId === typeId)?.aliasIds;
+  const where = [
+    ...resultConditions(filters, { withoutTypeScope: true, bestFlag }),
+    typeEntryCondition({ typeId, ...(aliasIds ? { aliasIds } : {}) }),
+  ];
+  if (cursor) where.push(afterCursorWithinType(cursor));
+  return sql<{ n: number; id: string | null }>`
+    with b as materialized (
+      select r.id, r.recorded_at from results r where ${and(where)}
+      order by r.recorded_at desc, r.id desc limit ${skip + need})
+    select (select count(*)::int from b) as n, x.id
+    from (select 1) one left join lateral (
+      select b.id from b order by b.recorded_at desc, b.id desc offset ${skip}) x on true`;
+}
+
+/**
+ * Phase 1, whichever way the sort needs (a statement, or the ids found already);
+ * `small`: the table has at most SMALL_TABLE rows.
+ */
+export async function pageSource(
+  db: Db,
+  filters: ResultFilters,
+  plan: SortPlan,
+  cursor: Cursor | undefined,
+  limit: number,
+  offset: number,
+  small: boolean,
+): Promise<RawBuilder<unknown>> {
+  if (plan.family === 'event' && rowSource(filters) !== 'ranked-bests' && !small) {
+    const { ids, ords } = await eventPage(db, filters, plan, cursor, limit, offset);
+    return sql`select * from unnest(${ids}::bigint[], ${ords}::int[]) as p(id, k_ord)`;
+  }
+  return pageQuery(filters, plan, cursor, limit, offset, small);
+}
+
+/**
+ * Phase 2: the columns and splits of the page's rows, in the page's order (and the
+ * table's size when phase 1 counted it: `total_n`).
+ */
+export function detailsQuery(
+  plan: SortPlan,
+  page: RawBuilder<unknown>,
+  withTotal = false,
+): RawBuilder<ResultRow> {
+  const nameKey = plan.family === 'name' ? sql`, p.k_name` : sql``;
+  const total = withTotal ? sql`, p.total_n::int as total_n` : sql``;
+  return sql<ResultRow>`with page as materialized (${page})
+    select r.id, r.athlete_id, a.first_name, a.middle_name, a.last_name, r.event_type_id,
+      r.event_alias_id, ea.name as alias_name, r.lane_id, r.recorded_at, r.distance_mm, r.result,
+      r.program, r.source, r.timing_method, r.implausible,
+      coalesce((select json_agg(json_build_array(s.split_distance_mm, s.split_ms) order by s.split_distance_mm)
+        from result_splits s where s.result_id = r.id), '[]'::json) as splits,
+      to_char(r.recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at_key ${nameKey} ${total}
+    from page p
+    join results r on r.id = p.id
+    join athletes a on a.id = r.athlete_id
+    left join event_aliases ea on ea.id = r.event_alias_id
+    order by ${orderBy(plan, { name: sql`p.k_name collate "C"`, ord: sql`p.k_ord` })}`;
+}
+
+export function toItem(row: ResultRow, types: Map<number, EventTypeInfo>): ResultListItemBody {
+  const type = types.get(row.event_type_id)!;
+  const time = type.unit === 'time';
+  return {
+    id: Number(row.id),
+    athlete: {
+      id: Number(row.athlete_id),
+      firstName: row.first_name,
+      middleName: row.middle_name,
+      lastName: row.last_name,
+    },
+    eventType: { id: type.id, name: type.name, unit: type.unit, lowerIsBetter: type.lowerIsBetter },
+    eventAlias:
+      row.event_alias_id === null
+        ? null
+        : { id: Number(row.event_alias_id), name: row.alias_name ?? '' },
+    laneId: row.lane_id,
+    recordedAt: row.recorded_at.toISOString(),
+    distanceMm: row.distance_mm,
+    timeMs: time ? row.result : null,
+    markMm: time ? null : row.result,
+    splits: row.splits.map(([distanceMm, timeMs]) => ({ distanceMm, timeMs })),
+    program: row.program,
+    source: row.source,
+    timingMethod: row.timing_method,
+    implausible: row.implausible,
+  };
+}
+
+/** The cursor after a row. */
+export function cursorAfter(
+  plan: SortPlan,
+  row: ResultRow,
+  types: Map<number, EventTypeInfo>,
+): string {
+  return encodeCursor(plan, cursorOf(plan, row, types));
+}
+
+export function cursorOf(
+  plan: SortPlan,
+  row: ResultRow,
+  types: Map<number, EventTypeInfo>,
+): Cursor {
+  const cursor: Cursor = { id: row.id };
+  if (plan.family !== 'id') cursor.at = row.at_key;
+  if (plan.family === 'result') cursor.result = row.result;
+  if (plan.family === 'name') {
+    cursor.name = row.k_name ?? '';
+    cursor.athleteId = row.athlete_id;
+  }
+  if (plan.family === 'event') {
+    cursor.typeId = row.event_type_id;
+    cursor.typeKey = types.get(row.event_type_id)?.sortKey ?? '';
+  }
+  return cursor;
+}
+
+export async function listResults(
+  db: Db,
+  accountId: string,
+  query: ResultListQuery,
+  limits: ListLimits,
+): Promise<ResultListBody> {
+  const plan = sortPlan(query.sort ?? DEFAULT_RESULT_SORT);
+  const pageNumber = query.pageNumber ?? 1;
+  const pageSize = query.pageSize ?? 20;
+  const cursor = query.cursor ? decodeCursor(plan, query.cursor) : undefined;
+  const offset = cursor ? 0 : (pageNumber - 1) * pageSize;
+  const maxOffset = Math.max(MAX_RESULT_OFFSET, limits.countCap);
+  if (offset >= maxOffset) {
+    throw badRequest({
+      pageNumber: [
+        `starts after the first ${maxOffset.toLocaleString('en-US')} results: page on from there with nextCursor`,
+      ],
+    });
+  }
+  const filters = await resolveFilters(db, accountId, query);
+  const empty = {
+    items: [],
+    totalCount: 0,
+    totalCountCapped: false,
+    pageNumber,
+    pageSize,
+    nextCursor: null,
+  };
+  if (filters.nothing) return empty;
+
+  const source = rowSource(filters);
+  let n: number | undefined;
+  let rows: ResultRow[];
+  if (source === 'ranked-bests') {
+    // Ranked bests count themselves in the page's statement; an empty page (past the
+    // end) counts apart.
+    const page = await pageSource(db, filters, plan, cursor, pageSize + 1, offset, true);
+    rows = (await detailsQuery(plan, page, true).execute(db)).rows;
+    n = rows[0]?.total_n;
+    n ??= (await countQuery(filters, limits.countCap).execute(db)).rows[0]?.n ?? 0;
+  } else {
+    // The count first: its size picks the page's plan (SMALL_TABLE).
+    const small = limits.smallTable ?? SMALL_TABLE;
+    n = (await countQuery(filters, Math.max(limits.countCap, small)).execute(db)).rows[0]?.n ?? 0;
+    const page = await pageSource(db, filters, plan, cursor, pageSize + 1, offset, n <= small);
+    rows = (await detailsQuery(plan, page).execute(db)).rows;
+  }
+  const items = rows.slice(0, pageSize);
+  const last = items[items.length - 1];
+  return {
+    items: items.map((row) => toItem(row, filters.types)),
+    totalCount: Math.min(n, limits.countCap),
+    totalCountCapped: n > limits.countCap,
+    pageNumber,
+    pageSize,
+    nextCursor: rows.length > pageSize && last ? cursorAfter(plan, last, filters.types) : null,
+  };
+}
