@@ -1,5 +1,6 @@
 import {
   ATHLETE_CSV_COLUMNS,
+  MAX_IMPORT_ROWS,
   MAX_ROSTERS,
   type AthleteListBody,
   type ImportReportBody,
@@ -280,6 +281,19 @@ describe('POST /api/athlete/import', () => {
     expect(commit.statusCode).toBe(400);
     expect(commit.json()).toEqual({ errors: { file: fileErrors } });
     await expectNothingWritten(coach, 5);
+  });
+
+  it(`refuses more than ${MAX_IMPORT_ROWS} rows`, async () => {
+    const coach = await newCoach(app, { spots: 5 });
+    const rows = Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => `A${i},B`);
+    const response = await importCsv(coach, csv('firstName,lastName', ...rows), true);
+    expect(response.json()).toMatchObject({
+      rowCount: MAX_IMPORT_ROWS + 1,
+      rows: [],
+      fileErrors: expect.arrayContaining([
+        `The file has ${MAX_IMPORT_ROWS + 1} athletes; at most ${MAX_IMPORT_ROWS} can be imported at once: split it.`,
+      ]),
+    });
   });
 
   it('refuses a file that is not UTF-8', async () => {
