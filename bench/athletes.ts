@@ -9,7 +9,7 @@ import { mintAccessToken } from '../__tests__/server/identity/mint-token';
 import { buildApp, type App } from '../server/app';
 import { csvLine } from '../server/athlete/csv';
 import { filtersOf } from '../server/athlete/list-query';
-import { listStatement } from '../server/athlete/repository';
+import { listStatement, pageFromEndStatement } from '../server/athlete/repository';
 import { nameKey } from '../server/athlete/name-key';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/connect';
@@ -189,21 +189,31 @@ async function timeRoundRobin(urls: string[], headers: Record<string, string>) {
   });
 }
 
-/** EXPLAIN (ANALYZE, BUFFERS) of the statement the server runs for a list request. */
+/** EXPLAIN (ANALYZE, BUFFERS) of the statements the server runs for a list request. */
 async function explainList(db: Kysely<Database>, accountId: string, params: Params) {
   const query = Object.fromEntries(
     Object.entries(params).map(([k, v]) => [k, k === 'rosterId' ? Number(v) : v]),
   );
+  const filters = filtersOf(query);
   const page = {
     pageNumber: Number(params.pageNumber ?? 1),
     pageSize: Number(params.pageSize ?? 20),
   };
-  const statement = listStatement(accountId, filtersOf(query), page);
-  const { rows } = await sql<{
-    'QUERY PLAN': string;
-  }>`explain (analyze, buffers) ${statement}`.execute(db);
+  const explain = async (statement: ReturnType<typeof listStatement>) => {
+    const { rows } = await sql<{
+      'QUERY PLAN': string;
+    }>`explain (analyze, buffers) ${statement}`.execute(db);
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
+  };
+  const statement = listStatement(accountId, filters, page);
   console.log(`\n--- EXPLAIN ${JSON.stringify(params)}`);
-  console.log(rows.map((row) => row['QUERY PLAN']).join('\n'));
+  console.log(await explain(statement));
+  const { rows } = await statement.execute(db);
+  const fromEnd = pageFromEndStatement(accountId, filters, page, rows[0]!.total_count);
+  if (fromEnd) {
+    console.log(`--- then, from the end:`);
+    console.log(await explain(fromEnd));
+  }
 }
 
 async function bench(engine: Engine): Promise<string[]> {
