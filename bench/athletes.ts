@@ -9,7 +9,7 @@ import { mintAccessToken } from '../__tests__/server/identity/mint-token';
 import { buildApp, type App } from '../server/app';
 import { csvLine } from '../server/athlete/csv';
 import { filtersOf } from '../server/athlete/list-query';
-import { listStatement } from '../server/athlete/repository';
+import { listStatement, pageFromEndStatement } from '../server/athlete/repository';
 import { nameKey } from '../server/athlete/name-key';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/connect';
@@ -140,11 +140,11 @@ function importFile(seed: number): string {
 
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(2);
 
-/** Waits for the ANALYZE the import runs after answering (server/athlete/maintenance.ts). */
+/** Waits for the VACUUM (ANALYZE) the import runs after answering (server/athlete/maintenance.ts; rosters last). */
 async function analysed(db: Kysely<Database>): Promise<void> {
   for (let i = 0; i < 600; i += 1) {
     const { rows } = await sql<{ at: Date | null }>`select last_analyze as at
-      from pg_stat_user_tables where relname = 'roster_athletes'`.execute(db);
+      from pg_stat_user_tables where relname = 'rosters'`.execute(db);
     if (rows[0]?.at) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -189,21 +189,31 @@ async function timeRoundRobin(urls: string[], headers: Record<string, string>) {
   });
 }
 
-/** EXPLAIN (ANALYZE, BUFFERS) of the statement the server runs for a list request. */
+/** EXPLAIN (ANALYZE, BUFFERS) of the statements the server runs for a list request. */
 async function explainList(db: Kysely<Database>, accountId: string, params: Params) {
   const query = Object.fromEntries(
     Object.entries(params).map(([k, v]) => [k, k === 'rosterId' ? Number(v) : v]),
   );
+  const filters = filtersOf(query);
   const page = {
     pageNumber: Number(params.pageNumber ?? 1),
     pageSize: Number(params.pageSize ?? 20),
   };
-  const statement = listStatement(accountId, filtersOf(query), page);
-  const { rows } = await sql<{
-    'QUERY PLAN': string;
-  }>`explain (analyze, buffers) ${statement}`.execute(db);
+  const explain = async (statement: ReturnType<typeof listStatement>) => {
+    const { rows } = await sql<{
+      'QUERY PLAN': string;
+    }>`explain (analyze, buffers) ${statement}`.execute(db);
+    return rows.map((row) => row['QUERY PLAN']).join('\n');
+  };
+  const statement = listStatement(accountId, filters, page);
   console.log(`\n--- EXPLAIN ${JSON.stringify(params)}`);
-  console.log(rows.map((row) => row['QUERY PLAN']).join('\n'));
+  console.log(await explain(statement));
+  const { rows } = await statement.execute(db);
+  const fromEnd = pageFromEndStatement(accountId, filters, page, rows[0]!.total_count);
+  if (fromEnd) {
+    console.log(`--- then, from the end:`);
+    console.log(await explain(fromEnd));
+  }
 }
 
 async function bench(engine: Engine): Promise<string[]> {
@@ -362,7 +372,7 @@ async function bench(engine: Engine): Promise<string[]> {
     log(`worst p95: ${Math.max(...p95s).toFixed(1)} ms`);
 
     if (values.explain) {
-      for (const index of [0, 7, 8, 14, 21, 22, 23, 24]) {
+      for (const index of [0, 6, 7, 8, 14, 21, 22, 23, 24]) {
         const params = cases[index]![1];
         await explainList(app.db, bigId, params);
       }

@@ -11,6 +11,7 @@ import {
   whereFilters,
   type AthleteFilters,
   type Cursor,
+  type SortPlan,
 } from './list-query';
 import { nameKey, namePrefixPattern } from './name-key';
 import type { AthleteValues } from './validate';
@@ -110,7 +111,7 @@ export async function findAthlete(
   return (await withRosters(db, accountId, rows))[0];
 }
 
-/** A row of the list statement: the count, whether the roster is the account's, an athlete. */
+/** A row of the list statements: the count, whether the roster is the account's, an athlete. */
 interface ListRow extends Omit<AthleteRow, 'id'> {
   total_count: number;
   roster_found: boolean;
@@ -119,29 +120,50 @@ interface ListRow extends Omit<AthleteRow, 'id'> {
   rosters: RosterRef[];
 }
 
+type Page = { pageNumber: number; pageSize: number };
+
+/** The page's bounds: rows [offset, end) of `total` in the sort's order. */
+function pageBounds(page: Page, total: number) {
+  const offset = Math.min((page.pageNumber - 1) * page.pageSize, Number.MAX_SAFE_INTEGER);
+  const end = Math.min(offset + page.pageSize, total);
+  return { offset, end, fromEnd: offset < total && offset > total - end };
+}
+
 /**
- * The athlete table's page and exact count in ONE statement (one snapshot, one round
- * trip: on a busy PostgreSQL each round trip is a process wake-up):
+ * The page's athletes (`page`: a CTE of their ids) with their rosters (a subquery per
+ * page row), in the sort's order.
+ */
+function pageRows(plan: SortPlan) {
+  const sortKey = plan.key === null ? sql`a.id` : sql`a.${sql.ref(plan.key)} collate "C"`;
+  const direction = sql.raw(plan.direction);
+  return {
+    select: sql`select ${COLUMNS}, ${sortKey} as sort_key,
+        (select coalesce(json_agg(json_build_object('id', r.id, 'name', r.name)), '[]')
+          from roster_athletes ra join rosters r on r.id = ra.roster_id
+          where ra.athlete_id = a.id) as rosters
+      from page p join athletes a on a.id = p.id`,
+    order: sql`order by x.sort_key ${direction}, x.id ${direction}`,
+  };
+}
+
+/**
+ * The athlete table's exact count and, for a page in the first half, the page, in ONE
+ * statement (one snapshot, one round trip: on a busy PostgreSQL each round trip waits
+ * for the backend process):
  * - `t`: the count (a roster-only filter counts the roster's memberships) and whether
  *   the roster is the account's;
  * - `page`: the page's ids, a deferred join: the rows to skip are walked in the name
- *   index alone (index-only: `account_id`, the key and `id` are all in it). Of its two
- *   branches one runs (one-time filters on `t`): a page in the first half is read from
- *   the start, a page in the second half from the end in the reverse order, so no page
- *   skips more than half of the rows; a page past the end reads nothing;
- * - then the page's athletes with their rosters (a subquery per page row), in order.
- * It answers at least one row (the count), with null athlete columns when the page is
- * empty. See docs/query-plans.md ("Athlete table").
+ *   index alone (index-only: `account_id`, the key and `id` are all in it); a one-time
+ *   filter on `t` runs it only for a page in the first half (pageFromEndStatement reads
+ *   the second half from the other end);
+ * - then the page's athletes with their rosters, in order.
+ * It answers at least one row (the count), with null athlete columns when there is no page.
+ * See docs/query-plans.md ("Athlete table").
  */
-export function listStatement(
-  accountId: string,
-  filters: AthleteFilters,
-  page: { pageNumber: number; pageSize: number },
-) {
+export function listStatement(accountId: string, filters: AthleteFilters, page: Page) {
   const where = whereFilters(accountId, filters);
   const plan = sortPlan(filters.sort);
-  const size = page.pageSize;
-  const offset = Math.min((page.pageNumber - 1) * size, Number.MAX_SAFE_INTEGER);
+  const { offset } = pageBounds(page, 0);
   const rosterOnly =
     filters.rosterId !== ALL_ROSTERS &&
     [filters.firstNameQuery, filters.middleNameQuery, filters.lastNameQuery].every(
@@ -155,47 +177,65 @@ export function listStatement(
     filters.rosterId === ALL_ROSTERS
       ? sql`true`
       : sql`exists (select 1 from rosters where id = ${filters.rosterId} and account_id = ${accountId})`;
-  const sortKey = plan.key === null ? sql`a.id` : sql`a.${sql.ref(plan.key)} collate "C"`;
-  const direction = sql.raw(plan.direction);
+  const rows = pageRows(plan);
   return sql<ListRow>`
     with t as materialized (
       select (${count}) as n, ${rosterFound} as roster_found
-    ), bounds as materialized (
-      select n, o, least(o + ${size}, n) as stop from t, (select ${offset}::bigint as o) p
     ), page as (
-      (select a.id from athletes a
-        where ${where} and (select o <= n - stop from bounds)
-        order by ${orderBy(plan)} limit ${size} offset ${offset}::bigint)
-      union all
-      (select a.id from athletes a
-        where ${where} and (select o > n - stop and o < n from bounds)
-        order by ${orderBy(reversed(plan))}
-        limit (select greatest(stop - o, 0) from bounds)
-        offset (select greatest(n - stop, 0) from bounds))
+      select a.id from athletes a
+      where ${where}
+        and (select ${offset}::bigint <= n - least(${offset}::bigint + ${page.pageSize}, n) from t)
+      order by ${orderBy(plan)} limit ${page.pageSize} offset ${offset}::bigint
     )
-    select t.n as total_count, t.roster_found, x.* from t left join lateral (
-      select ${COLUMNS}, ${sortKey} as sort_key,
-        (select coalesce(json_agg(json_build_object('id', r.id, 'name', r.name)), '[]')
-          from roster_athletes ra join rosters r on r.id = ra.roster_id
-          where ra.athlete_id = a.id) as rosters
-      from page p join athletes a on a.id = p.id
-    ) x on true
-    order by x.sort_key ${direction}, x.id ${direction}`;
+    select t.n as total_count, t.roster_found, x.* from t
+    left join lateral (${rows.select}) x on true
+    ${rows.order}`;
+}
+
+/**
+ * A page in the second half, read from the end in the reverse order so that it skips
+ * fewer than half of the rows: rows [offset, end) are the reversed order's
+ * [total - end, total - offset). Its own statement, so that the planner sees the limit
+ * and offset as constants (from the count): as subquery expressions it guessed them
+ * large, and for a roster filter chose a hash join and sort of the whole roster.
+ * Undefined when the page is not in the second half.
+ */
+export function pageFromEndStatement(
+  accountId: string,
+  filters: AthleteFilters,
+  page: Page,
+  total: number,
+) {
+  const { offset, end, fromEnd } = pageBounds(page, total);
+  if (!fromEnd) return undefined;
+  const plan = sortPlan(filters.sort);
+  const rows = pageRows(plan);
+  return sql<ListRow>`
+    with page as (
+      select a.id from athletes a where ${whereFilters(accountId, filters)}
+      order by ${orderBy(reversed(plan))} limit ${end - offset} offset ${total - end}
+    )
+    select ${total}::integer as total_count, true as roster_found, x.*
+    from (${rows.select}) x
+    ${rows.order}`;
 }
 
 /**
  * One page of the athlete table and the exact number of athletes that match
- * (listStatement); undefined when the filter's roster is not the account's.
+ * (listStatement, then pageFromEndStatement for a page in the second half); undefined
+ * when the filter's roster is not the account's.
  */
 export async function listAthletes(
   db: Db,
   accountId: string,
   filters: AthleteFilters,
-  page: { pageNumber: number; pageSize: number },
+  page: Page,
 ): Promise<AthleteListBody | undefined> {
-  const { rows } = await listStatement(accountId, filters, page).execute(db);
-  const first = rows[0];
-  if (!first?.roster_found) return undefined;
+  const { rows: first } = await listStatement(accountId, filters, page).execute(db);
+  const head = first[0];
+  if (!head?.roster_found) return undefined;
+  const fromEnd = pageFromEndStatement(accountId, filters, page, head.total_count);
+  const rows = fromEnd ? (await fromEnd.execute(db)).rows : first;
   const items: AthleteBody[] = [];
   for (const row of rows) {
     if (row.id === null) continue;
@@ -204,7 +244,7 @@ export async function listAthletes(
   }
   return {
     items,
-    totalCount: first.total_count,
+    totalCount: head.total_count,
     pageNumber: page.pageNumber,
     pageSize: page.pageSize,
   };

@@ -1,5 +1,6 @@
 import {
   ATHLETE_CSV_COLUMNS,
+  MAX_IMPORT_ROWS,
   MAX_ROSTERS,
   type AthleteListBody,
   type ImportReportBody,
@@ -282,6 +283,19 @@ describe('POST /api/athlete/import', () => {
     await expectNothingWritten(coach, 5);
   });
 
+  it(`refuses more than ${MAX_IMPORT_ROWS} rows`, async () => {
+    const coach = await newCoach(app, { spots: 5 });
+    const rows = Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => `A${i},B`);
+    const response = await importCsv(coach, csv('firstName,lastName', ...rows), true);
+    expect(response.json()).toMatchObject({
+      rowCount: MAX_IMPORT_ROWS + 1,
+      rows: [],
+      fileErrors: expect.arrayContaining([
+        `The file has ${MAX_IMPORT_ROWS + 1} athletes; at most ${MAX_IMPORT_ROWS} can be imported at once: split it.`,
+      ]),
+    });
+  });
+
   it('refuses a file that is not UTF-8', async () => {
     const coach = await newCoach(app, { spots: 5 });
     const latin1 = Buffer.from('firstName,lastName\r\nZo\xeb,N\xfa\xf1ez\r\n', 'latin1');
@@ -364,10 +378,12 @@ describe('POST /api/athlete/import', () => {
     await expectNothingWritten(coach, 5);
   });
 
-  it('refreshes the planner statistics after a large import, not after a small one', async () => {
+  it('vacuums and analyses the athlete tables after a large import, not after a small one', async () => {
+    // The earlier of the two (null until both have run): both must have happened since.
     const lastAnalyze = async () => {
       const { rows } = await sql<{ at: Date | null }>`
-        select last_analyze as at from pg_stat_user_tables
+        select case when last_vacuum is not null then least(last_analyze, last_vacuum) end as at
+        from pg_stat_user_tables
         where relname = 'athletes' and schemaname = current_schema()`.execute(app.db);
       return rows[0]?.at?.getTime() ?? 0;
     };

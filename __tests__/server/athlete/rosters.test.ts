@@ -44,6 +44,49 @@ describe('reference lists', () => {
     expect((await app.inject('/api/sport')).statusCode).toBe(401);
     expect((await app.inject('/api/position')).statusCode).toBe(401);
   });
+
+  it('documents every athlete, roster and reference route in the API reference', async () => {
+    type Operation = {
+      summary?: string;
+      tags?: string[];
+      security?: unknown;
+      responses: Record<string, unknown>;
+      requestBody?: { content: Record<string, unknown> };
+    };
+    const { paths } = (await app.inject('/api/docs/json')).json<{
+      paths: Record<string, Record<string, Operation>>;
+    }>();
+    const expected: Record<string, string[]> = {
+      '/api/sport': ['get'],
+      '/api/position': ['get'],
+      '/api/roster': ['get', 'post'],
+      '/api/roster/{id}': ['put', 'delete'],
+      '/api/roster/{id}/athlete': ['post'],
+      '/api/athlete': ['get', 'post'],
+      '/api/athlete/{id}': ['get', 'put', 'delete'],
+      '/api/athlete/import': ['post'],
+      '/api/athlete/import/template': ['get'],
+      '/api/athlete/export': ['get'],
+    };
+    for (const [path, methods] of Object.entries(expected)) {
+      expect(Object.keys(paths[path] ?? {}).sort()).toEqual([...methods].sort());
+      for (const method of methods) {
+        const operation = paths[path]![method]!;
+        expect({ path, method, summary: typeof operation.summary }).toEqual({
+          path,
+          method,
+          summary: 'string',
+        });
+        expect(operation.tags?.length).toBe(1);
+        expect(operation.security).toEqual([{ bearerAuth: [] }]);
+        expect(Object.keys(operation.responses)).toEqual(expect.arrayContaining(['401']));
+        expect(Object.keys(operation.responses).some((code) => code.startsWith('2'))).toBe(true);
+      }
+    }
+    expect(Object.keys(paths['/api/athlete/import']!.post!.requestBody!.content)).toEqual([
+      'text/csv',
+    ]);
+  });
 });
 
 describe('/api/roster', () => {

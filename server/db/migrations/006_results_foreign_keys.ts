@@ -18,6 +18,8 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     alter table athletes add constraint athletes_account_id_id_key unique (account_id, id);
+    -- The constraint's index is the same (account_id, id) btree as 004's; keep one.
+    drop index athletes_account;
     alter table results
       drop constraint results_account_id_fkey,
       drop constraint results_athlete_id_fkey,
@@ -47,6 +49,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       drop constraint results_athlete_fkey,
       add constraint results_account_id_fkey foreign key (account_id) references users (id) on delete cascade,
       add constraint results_athlete_id_fkey foreign key (athlete_id) references athletes (id) on delete cascade;
+    create index athletes_account on athletes (account_id, id);
     alter table athletes drop constraint athletes_account_id_id_key;
   `.execute(db);
 }

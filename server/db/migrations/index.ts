@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import * as schema from './001_schema';
 import * as referenceData from './002_reference_data';
 import * as verificationMail from './003_verification_mail';
+import * as athletesByAccount from './004_athletes_by_account';
 import * as resultsIngest from './005_results_ingest';
 import * as resultsForeignKeys from './006_results_foreign_keys';
 import * as resultsRead from './007_results_read';
@@ -11,7 +12,7 @@ export const migrations: Record<string, Migration> = {
   '001_schema': schema,
   '002_reference_data': referenceData,
   '003_verification_mail': verificationMail,
-  // 004 is the athletes issue's (another branch); the Migrator applies by name order.
+  '004_athletes_by_account': athletesByAccount,
   '005_results_ingest': resultsIngest,
   '006_results_foreign_keys': resultsForeignKeys,
   '007_results_read': resultsRead,
