@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { dataDir, screenshots, signInButton, signInForm, signUp, uniqueEmail } from './account';
 import { expect, test } from './fixtures';
 import { linkTo, mailsTo } from './mail';
 import { png } from './png';
@@ -15,41 +15,7 @@ interface LoadedImage {
   naturalWidth: number;
 }
 
-/** page.screenshot creates the folder. */
 const shotsDir = 'test-results/account-walk';
-
-function dataDir(): string {
-  const dir = process.env.E2E_DATA_DIR;
-  if (!dir) throw new Error('E2E_DATA_DIR is not set: run through `npm run test:e2e`');
-  return dir;
-}
-
-/** A fresh address per test (and per run: the data directory is fresh anyway). */
-const uniqueEmail = (name: string) => `${name}.${Date.now().toString(36)}@example.org`;
-
-/** /login → "Create account" → the provider's sign-up page → back in the dashboard. */
-async function signUp(page: Page, email: string, password: string): Promise<void> {
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('heading', { name: 'Create your account' })).toBeVisible();
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-}
-
-/**
- * /login's Sign in, once the session check is done: until then the button spins and
- * ignores clicks, and antd's spinner icon adds "loading" to its name.
- */
-const signInButton = (page: Page) => page.getByRole('button', { name: 'Sign in', exact: true });
-
-/** The provider's sign-in form, reached from /login's "Sign in". */
-async function signInForm(page: Page, email: string, password: string): Promise<void> {
-  await expect(page).toHaveURL(/\/u\/login\/[^/?]+$/);
-  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 test('a coach signs up, verifies, fills the profile, changes the password and purges the data', async ({
   page,
@@ -58,16 +24,7 @@ test('a coach signs up, verifies, fills the profile, changes the password and pu
   test.slow(); // one long walk through a dozen screens
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  let shot = 0;
-  const screenshot = async (name: string, tab = page) => {
-    // From the top, so that the sticky side menu is drawn where a user sees it first.
-    await tab.evaluate('window.scrollTo(0, 0)'); // a string: e2e/ is type-checked without the DOM
-    await tab.screenshot({
-      path: `${shotsDir}/${String(++shot).padStart(2, '0')}-${name}.png`,
-      fullPage: true,
-      animations: 'disabled',
-    });
-  };
+  const screenshot = screenshots(page, shotsDir);
 
   const email = uniqueEmail('walk');
   const firstPassword = 'first run on the track';

@@ -40,7 +40,7 @@ export function AthleteFiltersBar({ onManageRosters }: { onManageRosters: () => 
     <Flex wrap gap={8} align="center" style={{ marginBottom: 16 }}>
       <Select
         aria-label="Roster"
-        style={{ minWidth: 200 }}
+        style={{ minWidth: 180 }}
         loading={isLoading}
         showSearch={{ optionFilterProp: 'label' }}
         value={rosterMissing ? ALL_ROSTERS : filters.rosterId}
@@ -58,7 +58,7 @@ export function AthleteFiltersBar({ onManageRosters }: { onManageRosters: () => 
           key={field}
           aria-label={`Search ${label.toLowerCase()}s`}
           placeholder={label}
-          style={{ width: 170 }}
+          style={{ width: 150 }}
           maxLength={100}
           value={filters[field]}
           onSearch={(query) => dispatch(nameSearched[field](query))}
