@@ -43,6 +43,7 @@ export interface PositionsTable {
 }
 
 export type EventUnit = 'time' | 'distance' | 'height';
+export type DistanceMode = 'fixed' | 'variable' | 'none';
 
 export interface EventTypesTable {
   id: Generated<number>;
@@ -53,6 +54,8 @@ export interface EventTypesTable {
   lower_is_better: boolean;
   default_distance_mm: number | null;
   split_distances_mm: ColumnType<number[], number[] | undefined, number[]>;
+  /** Migration 005: fixed (= default_distance_mm), variable (per run), none (0). */
+  distance_mode: Generated<DistanceMode>;
   created_at: CreatedAt;
 }
 
@@ -122,6 +125,8 @@ export interface ResultsTable {
   timing_method: Generated<TimingMethod>;
   client_id: string;
   implausible: Generated<boolean>;
+  /** Migration 005: 16 bytes of SHA-256 over what the client sent; null for seeded rows. */
+  input_hash: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -136,6 +141,8 @@ export interface ResultSplitsTable {
   distance_mm: number;
   lane_id: number | null;
   recorded_at: Timestamp;
+  /** Migration 005: a copy of the result's flag (the board index leaves these out). */
+  implausible: Generated<boolean>;
 }
 
 export interface ApiKeysTable {

@@ -101,10 +101,12 @@ export async function insertResults(
   if (split.result.length === 0) return 0;
   const of = <T>(values: T[]): T[] => split.result.map((i) => values[i] as T);
   await sql`insert into result_splits (result_id, split_distance_mm, split_ms, account_id, athlete_id, event_type_id,
-      distance_mm, lane_id, recorded_at)
-    select id, sd, ms, ${accountId}, a, e, d, l, t
+      distance_mm, lane_id, recorded_at, implausible)
+    select id, sd, ms, ${accountId}, a, e, d, l, t, i
     from unnest(${of(resultIds)}::bigint[], ${split.at}::int[], ${split.ms}::int[], ${of(athleteIds)}::bigint[],
       ${of(col((r) => r.eventTypeId))}::int[], ${of(col((r) => r.distanceMm))}::int[], ${of(col((r) => r.laneId))}::smallint[],
-      ${of(recordedAt)}::timestamptz[]) as t(id, sd, ms, a, e, d, l, t)`.execute(trx);
+      ${of(recordedAt)}::timestamptz[], ${of(col((r) => r.implausible))}::boolean[]) as t(id, sd, ms, a, e, d, l, t, i)`.execute(
+    trx,
+  );
   return split.result.length;
 }

@@ -45,9 +45,6 @@ export const drills: Record<
   },
 };
 
-/** Faster than this over a segment (12.5 m/s, 28 mph) no human runs: a mistimed run. */
-export const MAX_HUMAN_SPEED_M_S = 12.5;
-
 export interface Measurement {
   result: number;
   splits: [distanceMm: number, ms: number][];
@@ -130,16 +127,4 @@ function mistime(random: Random, splits: [number, number][]): [number, number][]
   const tooShortMs = Math.round((segmentMm / 1000 / random.normal(15, 1.2)) * 1000);
   const shift = splits[i]![1] - (previous[1]! + tooShortMs);
   return splits.map(([mm, ms], j): [number, number] => [mm, j >= i ? ms - shift : ms]);
-}
-
-/** True when some segment between consecutive splits is faster than a human can run. */
-export function isImplausible(splits: readonly (readonly [number, number])[]): boolean {
-  let [previousMm, previousMs] = [0, 0];
-  for (const [mm, ms] of splits) {
-    const metres = (mm - previousMm) / 1000;
-    const seconds = (ms - previousMs) / 1000;
-    if (seconds <= 0 || metres / seconds > MAX_HUMAN_SPEED_M_S) return true;
-    [previousMm, previousMs] = [mm, ms];
-  }
-  return false;
 }

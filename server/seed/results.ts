@@ -1,13 +1,8 @@
+import { eventTypes } from '../db/migrations/reference-data';
 import type { Program, ResultSource, TimingMethod } from '../db/schema';
+import { isImplausible } from '../event/plausibility';
 import type { SeedAthlete } from './athletes';
-import {
-  drawTestOffsets,
-  drills,
-  isImplausible,
-  measure,
-  type Drill,
-  type TestOffsets,
-} from './measure';
+import { drawTestOffsets, drills, measure, type Drill, type TestOffsets } from './measure';
 import type { Random } from './random';
 import { planSessions, type Session } from './sessions';
 
@@ -153,17 +148,26 @@ function recordAttempt(
     drill,
     { yearsAgo: context.yearsAgo, hand, mistimed },
   );
+  const eventType = eventTypes.find((type) => type.id === eventTypeId)!;
+  const total = Math.max(1, result);
   return {
     athlete,
     eventTypeId,
     laneId,
     recordedAt: at,
     distanceMm,
-    result: Math.max(1, result),
+    result: total,
     program: session.program,
     source: session.source,
     timingMethod: hand ? 'hand' : 'electronic',
-    implausible: isImplausible(splits),
+    // The API's rule (server/event/plausibility.ts), so seeded flags match ingested ones.
+    implausible: isImplausible({
+      eventTypeCode: eventType.code,
+      unit: eventType.unit,
+      distanceMm,
+      result: total,
+      splits,
+    }),
     splits,
   };
 }

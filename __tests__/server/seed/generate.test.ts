@@ -1,5 +1,6 @@
 import { generateAthletes, nameKey, type SeedAthlete } from '../../../server/seed/athletes';
-import { isImplausible } from '../../../server/seed/measure';
+import { eventTypes } from '../../../server/db/migrations/reference-data';
+import { isImplausible } from '../../../server/event/plausibility';
 import { Random } from '../../../server/seed/random';
 import { generateResults, type SeedResult } from '../../../server/seed/results';
 import { planRosters } from '../../../server/seed/rosters';
@@ -110,7 +111,9 @@ describe('demo data generation', () => {
     const withSplits = results.filter((r) => r.splits.length > 0);
     for (const r of withSplits) {
       expect(r.splits.at(-1)).toEqual([r.distanceMm, r.result]);
-      expect(r.implausible).toBe(isImplausible(r.splits));
+      const type = eventTypes.find((t) => t.id === r.eventTypeId)!;
+      const attempt = { eventTypeCode: type.code, unit: type.unit, distanceMm: r.distanceMm };
+      expect(r.implausible).toBe(isImplausible({ ...attempt, result: r.result, splits: r.splits }));
     }
     const plausible = withSplits.filter((r) => !r.implausible);
     expect(

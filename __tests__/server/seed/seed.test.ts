@@ -81,6 +81,14 @@ describe('seedAccount', () => {
     expect(await count('result_splits', user.id)).toBe(summary.splits);
     expect(await count('athletes', user.id)).toBe(60);
     expect(await count('roster_athletes', user.id)).toBeGreaterThanOrEqual(60);
+    // Splits carry their result's flag (the partial board indexes leave flagged ones out).
+    const { rows } = await sql<{ flagged: number; mismatched: number }>`
+      select count(*) filter (where s.implausible)::integer as flagged,
+        count(*) filter (where s.implausible <> r.implausible)::integer as mismatched
+      from result_splits s join results r on r.id = s.result_id
+      where s.account_id = ${user.id}`.execute(handle.db);
+    expect(rows[0]!.flagged).toBeGreaterThan(0);
+    expect(rows[0]!.mismatched).toBe(0);
   });
 
   it('refuses an account that has results, unless asked to append', async () => {
