@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import healthRoutes from './health/routes';
+import leaderboardRoutes from './leaderboard/routes';
 import logoRoutes from './user/logo-routes';
 import userRoutes from './user/routes';
 
@@ -16,6 +17,7 @@ const api: FastifyPluginAsyncTypebox = async (app) => {
     guarded.addHook('onRequest', guarded.authenticate);
     await guarded.register(userRoutes);
     await guarded.register(logoRoutes);
+    await guarded.register(leaderboardRoutes);
   });
 };
 
