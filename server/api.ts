@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import healthRoutes from './health/routes';
 import leaderboardRoutes from './leaderboard/routes';
+import streamRoutes from './live/routes';
 import logoRoutes from './user/logo-routes';
 import userRoutes from './user/routes';
 
@@ -18,6 +19,7 @@ const api: FastifyPluginAsyncTypebox = async (app) => {
     await guarded.register(userRoutes);
     await guarded.register(logoRoutes);
     await guarded.register(leaderboardRoutes);
+    await guarded.register(streamRoutes);
   });
 };
 
