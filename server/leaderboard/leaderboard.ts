@@ -6,8 +6,11 @@ import {
   candidatesQuery,
   chooseShape,
   DEFAULT_SHAPE_LIMITS,
+  hasAthleteFilter,
   historyBounds,
-  namesQuery,
+  incompleteSources,
+  isCandidate,
+  onlySources,
   rankBoards,
   runDistancesQuery,
   sizeProbes,
@@ -16,6 +19,8 @@ import {
   type Shape,
   type ShapeLimits,
   type Source,
+  walkBudget,
+  type CandidateRow,
 } from './queries';
 
 type Db = Kysely<Database>;
@@ -42,8 +47,11 @@ export interface LeaderboardOptions {
   limits?: ShapeLimits;
   /** Forces a query shape (tests compare the shapes' answers). */
   shape?: Shape;
-  /** Told which shape answered (logs, benchmark). */
-  onShape?: (shape: Shape) => void;
+  /**
+   * Told which shape answered (logs, benchmark); `walk+athletes` when a bounded walk
+   * handed some sources to the athletes shape.
+   */
+  onShape?: (shape: Shape | 'walk+athletes') => void;
 }
 
 interface EventTypeRow {
@@ -65,7 +73,8 @@ interface EventTypeRow {
 /**
  * The leaderboard of one event type for an account (contract/leaderboard.ts says what
  * it holds), in two statements: the event type with what the shape choice needs, then
- * every board at once.
+ * every board at once with the athletes' names (and rarely a third: the sources a
+ * bounded walk handed to the athletes shape).
  * @returns undefined when the account has no such event type (built in or its own)
  */
 export async function readLeaderboard(
@@ -124,16 +133,25 @@ export async function readLeaderboard(
         },
         limits,
       );
-    options.onShape?.(shape);
+    // Under athlete filters the walk is bounded; what it cannot finish, the athletes do.
+    const budget =
+      shape === 'walk' && hasAthleteFilter(request.filters)
+        ? walkBudget(boardRequest, limits)
+        : undefined;
     // Another account's roster is no roster here: nobody is on it.
-    const query = type.roster_ok ? candidatesQuery(boardRequest, shape) : undefined;
-    const ranked = rankBoards(boardRequest, query ? (await query.execute(q)).rows : []);
-    const shown = [...new Set([...ranked.values()].flat().map((row) => row.athlete_id))];
-    const names = new Map(
-      shown.length === 0
-        ? []
-        : (await namesQuery(shown).execute(q)).rows.map((row) => [row.id, row]),
+    const query = type.roster_ok ? candidatesQuery(boardRequest, shape, budget) : undefined;
+    const queried = query ? (await query.execute(q)).rows : [];
+    const incomplete =
+      budget === undefined ? new Set<number>() : incompleteSources(boardRequest, queried);
+    const candidates: CandidateRow[] = queried.filter(
+      (row): row is CandidateRow => isCandidate(row) && !incomplete.has(row.src),
     );
+    if (incomplete.size > 0) {
+      const rest = candidatesQuery(onlySources(boardRequest, incomplete), 'athletes')!;
+      candidates.push(...(await rest.execute(q)).rows.filter(isCandidate));
+    }
+    options.onShape?.(incomplete.size > 0 ? 'walk+athletes' : shape);
+    const ranked = rankBoards(boardRequest, candidates);
 
     const boards: LeaderboardBoardBody[] = distances.map((distanceMm) => ({
       distanceMm,
@@ -143,9 +161,9 @@ export async function readLeaderboard(
         resultId: Number(row.id),
         athlete: {
           id: Number(row.athlete_id),
-          firstName: names.get(row.athlete_id)?.first_name ?? '',
-          middleName: names.get(row.athlete_id)?.middle_name ?? '',
-          lastName: names.get(row.athlete_id)?.last_name ?? '',
+          firstName: row.first_name,
+          middleName: row.middle_name,
+          lastName: row.last_name,
         },
         value: row.value,
         recordedAt: row.recorded_at.toISOString(),

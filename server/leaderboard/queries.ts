@@ -52,11 +52,16 @@ export type Shape = 'walk' | 'athletes' | 'window';
 
 export interface CandidateRow {
   board: number;
+  /** Which source of the request (in order of boards and their sources). */
+  src: number;
   id: string;
   athlete_id: string;
   value: number;
   recorded_at: Date;
   lane_id: number | null;
+  first_name: string;
+  middle_name: string;
+  last_name: string;
 }
 
 export const hasAthleteFilter = (f: BoardFilters): boolean =>
@@ -168,10 +173,22 @@ function order(request: BoardRequest, s: SourceSql): RawBuilder<unknown> {
 
 /* ---------- shape: walk ---------- */
 
-function walkSource(request: BoardRequest, source: Source): RawBuilder<unknown> {
+/**
+ * A source's walk. With `bound`, the walk stops at the entry `budget` places down the
+ * source (date and lane filters applied, athlete filters not): athlete sets are often
+ * far from uniform over a ranking (a girls' team on a board topped by football
+ * players), and an unbounded walk would then read most of the board before it meets
+ * them. `bound` names the CTE holding that entry's value (null: the source is shorter).
+ */
+function walkSource(request: BoardRequest, source: Source, bound?: string): RawBuilder<unknown> {
   const s = sourceSql(request, source);
   const { filters } = request;
-  const where = sql`account_id = ${request.accountId} and ${s.key} ${entryFilters(filters)}
+  const limit = bound
+    ? request.lowerIsBetter
+      ? sql`and ${s.value} <= coalesce((select value from ${sql.id(bound)}), 2147483647)`
+      : sql`and ${s.value} >= coalesce((select value from ${sql.id(bound)}), 0)`
+    : sql``;
+  const where = sql`account_id = ${request.accountId} and ${s.key} ${entryFilters(filters)} ${limit}
     ${athleteMatch(filters, sql`${s.table}.athlete_id`)}`;
   if (!request.distinct) {
     return sql`(select ${columns(s)} from ${s.table} where ${where} ${order(request, s)} limit ${request.limit})`;
@@ -193,6 +210,14 @@ function walkSource(request: BoardRequest, source: Source): RawBuilder<unknown> 
         ${order(request, s)} limit 1) next
       where cardinality(walk.seen) < ${request.limit})
     select id, athlete_id, value, recorded_at, lane_id from walk)`;
+}
+
+/** The value `budget` entries down a source (date and lane filters applied). */
+function boundOf(request: BoardRequest, source: Source, budget: number): RawBuilder<unknown> {
+  const s = sourceSql(request, source);
+  return sql`select ${s.value} as value from ${s.table}
+    where account_id = ${request.accountId} and ${s.key} ${entryFilters(request.filters)}
+    ${order(request, s)} offset ${budget} limit 1`;
 }
 
 /* ---------- shape: athletes ---------- */
@@ -246,7 +271,7 @@ function windowBoards(request: BoardRequest): RawBuilder<unknown> {
         row_number() over (partition by board order by value ${dir}, recorded_at, id) as place
       from (${best}) b
     )
-    select board, id, athlete_id, value, recorded_at, lane_id
+    select board, 0 as src, id, athlete_id, value, recorded_at, lane_id
     from placed where place <= ${request.limit}`;
 }
 
@@ -255,43 +280,93 @@ function windowBoards(request: BoardRequest): RawBuilder<unknown> {
 /**
  * The candidates of every board of the request in one statement: a superset of each
  * board's entries (the best `limit` of each source, one per athlete when distinct),
- * at most `limit` per source, which `rankBoards` cuts and ranks. Kept this plain on
- * purpose: planning a statement costs more than running these walks, and joining the
- * athletes' names here let the planner hash the whole athletes table
- * (docs/leaderboard.md); `namesQuery` fetches the few that are shown.
+ * which `rankBoards` cuts and ranks. Kept this plain on purpose: planning a statement
+ * costs more than running these walks (docs/leaderboard.md).
+ *
+ * With `budget` (the walk shape under athlete filters), each source's walk stops
+ * `budget` entries down, and each source also yields a marker row (`id` null) when it
+ * was cut there: `incompleteSources` then tells which sources need another shape.
  */
 export function candidatesQuery(
   request: BoardRequest,
   shape: Shape,
-): RawBuilder<CandidateRow> | undefined {
+  budget?: number,
+): RawBuilder<QueriedRow> | undefined {
   if (request.boards.every((b) => b.sources.length === 0)) return undefined;
-  if (shape === 'window') return sql<CandidateRow>`${windowBoards(request)}`;
-  const parts = request.boards.flatMap((b) =>
-    b.sources.map(
-      (source) =>
-        sql`select ${b.distanceMm}::integer as board, c.* from ${
-          shape === 'walk' ? walkSource(request, source) : athletesSource(request, source)
-        } c`,
-    ),
-  );
-  const athletes =
-    shape === 'athletes'
-      ? sql`with board_athletes as materialized (${athleteSet(request.accountId, request.filters)}) `
-      : sql``;
-  return sql<CandidateRow>`${athletes}${sql.join(parts, sql` union all `)}`;
+  if (shape === 'window') return withNames(windowBoards(request));
+  const ctes: RawBuilder<unknown>[] = [];
+  if (shape === 'athletes') {
+    ctes.push(
+      sql`board_athletes as materialized (${athleteSet(request.accountId, request.filters)})`,
+    );
+  }
+  const parts: RawBuilder<unknown>[] = [];
+  let index = 0;
+  for (const board of request.boards) {
+    for (const source of board.sources) {
+      const src = index++;
+      const head = sql`select ${board.distanceMm}::integer as board, ${src}::integer as src`;
+      if (shape === 'athletes') {
+        parts.push(sql`${head}, c.* from ${athletesSource(request, source)} c`);
+      } else if (budget === undefined) {
+        parts.push(sql`${head}, c.* from ${walkSource(request, source)} c`);
+      } else {
+        const bound = `bound_${src}`;
+        ctes.push(sql`${sql.id(bound)} as materialized (${boundOf(request, source, budget)})`);
+        parts.push(sql`${head}, c.* from ${walkSource(request, source, bound)} c`);
+        parts.push(sql`${head}, null::bigint, null::bigint, null::integer, null::timestamptz,
+          null::smallint from ${sql.id(bound)}`);
+      }
+    }
+  }
+  const withs = ctes.length > 0 ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``;
+  return withNames(sql`${withs}${sql.join(parts, sql` union all `)}`);
 }
 
-export interface NameRow {
-  id: string;
-  first_name: string;
-  middle_name: string;
-  last_name: string;
+/**
+ * The athletes' names, one primary-key probe per candidate: `offset 0` keeps the
+ * planner from flattening the lateral into a join, which it ran as a hash of the
+ * whole athletes table (30,000 rows, 7 ms) for a few dozen candidates.
+ */
+function withNames(candidates: RawBuilder<unknown>): RawBuilder<QueriedRow> {
+  return sql<QueriedRow>`select c.*, n.first_name, n.middle_name, n.last_name
+    from (${candidates}) c left join lateral (
+      select first_name, middle_name, last_name from athletes a where a.id = c.athlete_id offset 0
+    ) n on true`;
 }
 
-/** The names of the athletes on the boards (ids from the account's own results). */
-export function namesQuery(athleteIds: readonly string[]): RawBuilder<NameRow> {
-  return sql<NameRow>`select id, first_name, middle_name, last_name from athletes
-    where id = any(${athleteIds}::bigint[])`;
+/** A row of `candidatesQuery`: a candidate, or (id null) a bounded walk's marker. */
+export type QueriedRow = CandidateRow | (Omit<CandidateRow, 'id'> & { id: null });
+
+export const isCandidate = (row: QueriedRow): row is CandidateRow => row.id !== null;
+
+/**
+ * Sources whose bounded walk (`candidatesQuery` with a budget) stopped at its bound
+ * before it had `limit` candidates: their best may lie further down.
+ */
+export function incompleteSources(
+  request: Pick<BoardRequest, 'limit'>,
+  rows: readonly QueriedRow[],
+): Set<number> {
+  const found = new Map<number, number>();
+  const cut = new Set<number>();
+  for (const row of rows) {
+    if (row.id === null) cut.add(row.src);
+    else found.set(row.src, (found.get(row.src) ?? 0) + 1);
+  }
+  return new Set([...cut].filter((src) => (found.get(src) ?? 0) < request.limit));
+}
+
+/** The request with only the given sources (numbered as `candidatesQuery` numbers them). */
+export function onlySources(request: BoardRequest, sources: Set<number>): BoardRequest {
+  let index = 0;
+  return {
+    ...request,
+    boards: request.boards.map((board) => ({
+      ...board,
+      sources: board.sources.filter(() => sources.has(index++)),
+    })),
+  };
 }
 
 export interface RankedRow extends CandidateRow {
@@ -346,9 +421,28 @@ export interface ShapeLimits {
   maxAthletes: number;
   /** At most this many results of the event type in the date range: the `window` shape may answer. */
   maxWindow: number;
+  /**
+   * Under athlete filters the walk reads at most this many entries per entry it must
+   * find (`walkBudget`), before the `athletes` shape takes over the sources it could
+   * not complete.
+   */
+  walkBudget: number;
 }
 
-export const DEFAULT_SHAPE_LIMITS: ShapeLimits = { maxAthletes: 300, maxWindow: 5000 };
+export const DEFAULT_SHAPE_LIMITS: ShapeLimits = {
+  maxAthletes: 1000,
+  maxWindow: 5000,
+  walkBudget: 100,
+};
+
+/** Index entries a bounded walk may read per source (500 for a board of five, 1,000 distinct). */
+export function walkBudget(
+  request: Pick<BoardRequest, 'limit' | 'distinct'>,
+  limits: ShapeLimits,
+): number {
+  const wanted = request.limit * (request.distinct ? 2 : 1);
+  return Math.max(1, Math.min(8000, Math.ceil(limits.walkBudget * wanted)));
+}
 
 /**
  * Relative costs, in index entries read by a walk (measured at 1 M results, PostgreSQL

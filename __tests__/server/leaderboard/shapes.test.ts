@@ -1,7 +1,11 @@
 import type { LeaderboardBody } from '../../../contract/leaderboard';
 import type { App } from '../../../server/app';
 import { readLeaderboard, type LeaderboardRequest } from '../../../server/leaderboard/leaderboard';
-import type { Shape } from '../../../server/leaderboard/queries';
+import {
+  DEFAULT_SHAPE_LIMITS,
+  type Shape,
+  type ShapeLimits,
+} from '../../../server/leaderboard/queries';
 import { buildTestApp } from '../helpers/build-test-app';
 import { accountId, signUp } from '../user/accounts';
 import { boardFixtures, yd, type ResultSpec } from './fixtures';
@@ -229,16 +233,31 @@ describe('leaderboard query shapes', () => {
     const postgres = Boolean(process.env.DATABASE_URL);
     const mismatches: string[] = [];
     let nonEmpty = 0;
+    let fallbacks = 0;
     for (let i = 0; i < 60; i++) {
       const request = randomRequest();
       const expected = reference(request);
       if (expected.some((b) => b.entries.length > 0)) nonEmpty++;
-      for (const shape of ['walk', 'athletes', 'window'] as Shape[]) {
-        const body = await readLeaderboard(app.db, request, { postgres, shape });
+      const variants: [string, Shape, ShapeLimits][] = [
+        ['walk', 'walk', DEFAULT_SHAPE_LIMITS],
+        // A walk cut after a few entries hands its sources to the athletes shape.
+        ['bounded walk', 'walk', { ...DEFAULT_SHAPE_LIMITS, walkBudget: 0.5 }],
+        ['athletes', 'athletes', DEFAULT_SHAPE_LIMITS],
+        ['window', 'window', DEFAULT_SHAPE_LIMITS],
+      ];
+      for (const [name, shape, limits] of variants) {
+        let used: string | undefined;
+        const body = await readLeaderboard(app.db, request, {
+          postgres,
+          shape,
+          limits,
+          onShape: (s) => (used = s),
+        });
+        if (used === 'walk+athletes') fallbacks++;
         const got = asEntries(body!);
         if (JSON.stringify(got) !== JSON.stringify(expected)) {
           mismatches.push(
-            `${shape} ${JSON.stringify(request)}\n  got ${JSON.stringify(got)}\n  want ${JSON.stringify(expected)}`,
+            `${name} ${JSON.stringify(request)}\n  got ${JSON.stringify(got)}\n  want ${JSON.stringify(expected)}`,
           );
         }
       }
@@ -246,14 +265,15 @@ describe('leaderboard query shapes', () => {
     expect(mismatches).toEqual([]);
     // The combinations must exercise something: most boards have entries.
     expect(nonEmpty).toBeGreaterThan(30);
+    expect(fallbacks).toBeGreaterThan(3);
   });
 
   it('chooses the shape by the sizes it probes', async () => {
     const shapeOf = async (
       filters: LeaderboardRequest['filters'],
-      limits?: { maxAthletes: number; maxWindow: number },
+      limits?: Partial<ShapeLimits>,
     ) => {
-      let chosen: Shape | undefined;
+      let chosen: string | undefined;
       await readLeaderboard(
         app.db,
         {
@@ -263,7 +283,11 @@ describe('leaderboard query shapes', () => {
           isDistinct: true,
           filters,
         },
-        { postgres: Boolean(process.env.DATABASE_URL), limits, onShape: (s) => (chosen = s) },
+        {
+          postgres: Boolean(process.env.DATABASE_URL),
+          limits: { ...DEFAULT_SHAPE_LIMITS, ...limits },
+          onShape: (s) => (chosen = s),
+        },
       );
       return chosen;
     };
@@ -271,17 +295,12 @@ describe('leaderboard query shapes', () => {
     expect(await shapeOf({ laneId: 1 })).toBe('walk');
     // Few athletes on the roster: their own bests.
     expect(await shapeOf({ rosterId: Number(rosters[0]) })).toBe('athletes');
-    expect(
-      await shapeOf({ rosterId: Number(rosters[0]) }, { maxAthletes: 1, maxWindow: 5000 }),
-    ).toBe('walk');
+    expect(await shapeOf({ rosterId: Number(rosters[0]) }, { maxAthletes: 1 })).toBe('walk');
     // One day of a long history: the results of that day.
     const day = new Date(START + 10 * DAY);
     expect(await shapeOf({ from: day, to: new Date(day.getTime() + DAY) })).toBe('window');
-    expect(
-      await shapeOf(
-        { from: day, to: new Date(day.getTime() + DAY) },
-        { maxAthletes: 300, maxWindow: 0 },
-      ),
-    ).toBe('walk');
+    expect(await shapeOf({ from: day, to: new Date(day.getTime() + DAY) }, { maxWindow: 0 })).toBe(
+      'walk',
+    );
   });
 });
