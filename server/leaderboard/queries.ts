@@ -224,14 +224,20 @@ function boundOf(request: BoardRequest, source: Source, budget: number): RawBuil
 
 function athletesSource(request: BoardRequest, source: Source): RawBuilder<unknown> {
   const s = sourceSql(request, source);
-  const perAthlete = request.distinct ? 1 : request.limit;
-  // The per-athlete board indexes lead with athlete_id; board_athletes is account-scoped.
-  // The source's best `limit` (one per athlete when distinct) are all its candidates.
   const dir = direction(request);
-  return sql`(select e.* from board_athletes ba cross join lateral (
-      select ${columns(s)} from ${s.table}
-      where athlete_id = ba.id and ${s.key} ${entryFilters(request.filters)}
-      ${order(request, s)} limit ${perAthlete}) e
+  // The per-athlete board indexes lead with athlete_id; board_athletes is account-scoped.
+  const best = (athlete: RawBuilder<unknown>, limit: number) => sql`select ${columns(s)}
+    from ${s.table} where athlete_id = ${athlete} and ${s.key} ${entryFilters(request.filters)}
+    ${order(request, s)} limit ${limit}`;
+  // Each athlete's best; the best `limit` of those are the source's distinct candidates.
+  const bests = sql`select e.* from board_athletes ba cross join lateral (${best(sql`ba.id`, 1)}) e
+    order by e.value ${dir}, e.recorded_at, e.id limit ${request.limit}`;
+  if (request.distinct) return sql`(${bests})`;
+  // Not distinct: the best `limit` entries belong to athletes whose own best is among the
+  // best `limit` bests (any other athlete has `limit` better bests ahead of all their
+  // entries), so only those athletes are read further: one descent per athlete, plus
+  // `limit` entries of `limit` athletes, instead of `limit` entries of every athlete.
+  return sql`(select e.* from (${bests}) top cross join lateral (${best(sql`top.athlete_id`, request.limit)}) e
     order by e.value ${dir}, e.recorded_at, e.id limit ${request.limit})`;
 }
 
