@@ -531,22 +531,26 @@ async function bench(engine: Engine): Promise<void> {
           .join(' ')}\n`,
     );
     console.log(
-      '| isDistinct | distance | dates | lane | sport+position | roster | shape | entries | p50 ms | p95 ms | max ms |',
+      '| isDistinct | distance | dates | lane | sport+position | roster | shape | entries | p50 ms | p95 ms | max ms | db ms |',
     );
-    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
     const all: number[] = [];
     const dbTimes: number[] = [];
     for (const combo of combos(c)) {
       const shape = await shapeOf(app, c, combo.query, postgres);
       const t = await timeRequests(base, token, combo.query);
+      const db = await databaseTime(app, c, combo.query, postgres);
       all.push(t.p95);
+      dbTimes.push(db);
       console.log(
-        `| ${combo.name} | ${shape} | ${t.entries} | ${ms(t.p50)} | ${ms(t.p95)} | ${ms(t.max)} |`,
+        `| ${combo.name} | ${shape} | ${t.entries} | ${ms(t.p50)} | ${ms(t.p95)} | ${ms(t.max)} | ${db.toFixed(2)} |`,
       );
     }
     all.sort((a, b) => a - b);
+    dbTimes.sort((a, b) => a - b);
     console.log(
       `\np95 over the ${all.length} combinations: median ${ms(pct(all, 0.5))} ms, worst ${ms(all.at(-1)!)} ms; ` +
+        `database time: median ${pct(dbTimes, 0.5).toFixed(2)} ms, worst ${dbTimes.at(-1)!.toFixed(2)} ms; ` +
         `load average now ${os
           .loadavg()
           .map((x) => x.toFixed(1))
