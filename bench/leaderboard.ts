@@ -41,7 +41,7 @@ const { values } = parseArgs({
     engines: { type: 'string', default: 'postgresql,pglite' },
     runs: { type: 'string', default: '40' },
     'stream-runs': { type: 'string', default: '50' },
-    /** Reuse an existing, seeded database (name) or data directory instead of seeding. */
+    /** Reuse an existing, seeded database (name) or data directory (seeded first if empty). */
     'reuse-database': { type: 'string' },
     'reuse-dir': { type: 'string' },
     keep: { type: 'boolean', default: false },
@@ -120,7 +120,11 @@ async function prepare(engine: Engine): Promise<Prepared> {
   let cleanup = async () => {
     if (!values.keep && !values['reuse-dir']) fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  const reuse = engine === 'postgresql' ? values['reuse-database'] : values['reuse-dir'];
+  // A directory given but not yet seeded is seeded (and kept: it was given).
+  const reuse =
+    engine === 'postgresql'
+      ? values['reuse-database']
+      : values['reuse-dir'] && fs.existsSync(path.join(dataDir, 'pglite'));
   if (engine === 'postgresql') {
     const database = values['reuse-database'] ?? `splitline_bench_board_${process.pid}`;
     const url = new URL(serverUrl);
@@ -140,6 +144,11 @@ async function prepare(engine: Engine): Promise<Prepared> {
       await removeDir();
     };
   }
+  console.log(
+    engine === 'postgresql'
+      ? `database ${new URL(databaseUrl!).pathname.slice(1)}`
+      : `DATA_DIR ${dataDir}`,
+  );
   if (!reuse) {
     const started = performance.now();
     const handle = await openDatabase({ databaseUrl, dataDir });
@@ -624,7 +633,7 @@ async function bench(engine: Engine): Promise<void> {
         },
       ],
       [
-        'distinct, 40 yd, roster + lane + 365 d (walk with probes)',
+        'distinct, 40 yd, roster + lane + 365 d (athletes shape, 475 athletes)',
         {
           athletesPerLeaderboard: '5',
           eventTypeId: '1',
