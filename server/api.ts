@@ -8,6 +8,8 @@ import integrationRoutes from './integration/routes';
 import eventTypeRoutes from './reference/event-types';
 import referenceRoutes from './reference/routes';
 import rosterRoutes from './roster/routes';
+import leaderboardRoutes from './leaderboard/routes';
+import streamRoutes from './live/routes';
 import logoRoutes from './user/logo-routes';
 import userRoutes from './user/routes';
 
@@ -33,6 +35,8 @@ const api: FastifyPluginAsyncTypebox = async (app) => {
     await guarded.register(eventTypeRoutes);
     await guarded.register(integrationRoutes);
     await guarded.register(resultReadRoutes);
+    await guarded.register(leaderboardRoutes);
+    await guarded.register(streamRoutes);
   });
 };
 

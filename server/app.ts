@@ -17,6 +17,7 @@ import api from './api';
 import appConfigRoutes from './app-config/routes';
 import { loggerOptions, requestId } from './logger';
 import identityPlugin from './identity/plugin';
+import livePlugin, { type LiveSettings } from './live/plugin';
 import type { IdentitySettings } from './identity/settings';
 import authPlugin from './plugins/auth';
 import configPlugin from './plugins/config';
@@ -42,6 +43,8 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Overrides identity settings taken from the config (tests: Auth0 mode, purge interval). */
   identity?: Partial<IdentitySettings>;
+  /** Overrides the live feed's settings (tests: a short heartbeat). */
+  live?: Partial<LiveSettings>;
 }
 
 /**
@@ -54,13 +57,15 @@ export interface BuildAppOptions {
 const plugins: FastifyPluginAsyncTypebox<{
   config: Config;
   identity?: Partial<IdentitySettings>;
-}> = async (app, { config, identity }) => {
+  live?: Partial<LiveSettings>;
+}> = async (app, { config, identity, live }) => {
   await app.register(configPlugin, { config });
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(databasePlugin);
   await app.register(identityPlugin, identity ?? {});
   await app.register(authPlugin);
+  await app.register(livePlugin, live ?? {});
   await app.register(docsPlugin);
   await app.register(staticPlugin);
   await app.register(logoFiles);
@@ -74,7 +79,7 @@ export const splitline = fp(plugins, { name: 'splitline', fastify: '5.x' });
  * migrations), so tests may still add routes before their first request.
  * @example const app = buildApp({ config: loadConfig() }); await app.listen({ port: 3000 });
  */
-export function buildApp({ config, logger, identity }: BuildAppOptions): App {
+export function buildApp({ config, logger, identity, live }: BuildAppOptions): App {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
     genReqId: requestId,
@@ -89,6 +94,6 @@ export function buildApp({ config, logger, identity }: BuildAppOptions): App {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  void app.register(splitline, { config, identity });
+  void app.register(splitline, { config, identity, live });
   return app;
 }

@@ -83,6 +83,13 @@ const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
         pathOf(firstIndex.get(clientId) ?? 0),
       );
       reply.code(stored.created > 0 ? 201 : 200);
+      // After the commit; a batch of duplicates changed nothing and tells no screen.
+      if (stored.created > 0) {
+        await app.live.publishResults(accountId, {
+          resultIds: [...stored.refs.values()].map((ref) => ref.id),
+          eventTypeIds: rows.map((row) => row.eventTypeId),
+        });
+      }
       if (single) {
         const event = await findEvent(app.db, accountId, stored.refs.get(rows[0]!.clientId)!.id);
         // Deleted between the commit and this read: answer what was stored.
@@ -121,6 +128,10 @@ const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const row = prepareEvent(request.body, refs, '', problems);
       if (!row) throw badRequest(problems.errors);
       if (!(await replaceEvent(app.db, accountId, id, row))) throw notFound();
+      await app.live.publishResults(accountId, {
+        resultIds: [id],
+        eventTypeIds: [existing.eventTypeId, row.eventTypeId],
+      });
       const event = await findEvent(app.db, accountId, id);
       if (!event) throw notFound();
       return event;
@@ -139,7 +150,14 @@ const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!(await deleteEvent(app.db, request.account.id, request.params.id))) throw notFound();
+      const accountId = request.account.id;
+      const { id } = request.params;
+      const existing = await findEvent(app.db, accountId, id);
+      if (!existing || !(await deleteEvent(app.db, accountId, id))) throw notFound();
+      await app.live.publishResults(accountId, {
+        resultIds: [id],
+        eventTypeIds: [existing.eventTypeId],
+      });
       return reply.code(204).send(null);
     },
   );

@@ -7,6 +7,7 @@ import { Pool } from 'pg';
 import { buildApp, type App } from '../../../server/app';
 import { loadConfig, type Config } from '../../../server/config';
 import type { IdentitySettings } from '../../../server/identity/settings';
+import type { LiveSettings } from '../../../server/live/plugin';
 
 interface Store {
   env: Record<string, string>;
@@ -85,6 +86,7 @@ export async function buildTestApp(
     env?: Record<string, string>;
     config?: Partial<Config>;
     identity?: Partial<IdentitySettings>;
+    live?: Partial<LiveSettings>;
   } = {},
 ): Promise<App> {
   const store = process.env.DATABASE_URL
@@ -92,7 +94,7 @@ export async function buildTestApp(
     : await freshDataDir();
   const env = { PORT: '0', DEMO_DATA: 'false', ...store.env, ...options.env };
   const config = { ...loadConfig(env), ...options.config };
-  const app = buildApp({ config, logger: false, identity: options.identity });
+  const app = buildApp({ config, logger: false, identity: options.identity, live: options.live });
   app.addHook('onClose', store.cleanup);
   return app;
 }

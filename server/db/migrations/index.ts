@@ -6,6 +6,7 @@ import * as athletesByAccount from './004_athletes_by_account';
 import * as resultsIngest from './005_results_ingest';
 import * as resultsForeignKeys from './006_results_foreign_keys';
 import * as resultsRead from './007_results_read';
+import * as leaderboard from './008_leaderboard';
 
 /** Numbered migrations, applied in key order at server start (Kysely's Migrator). */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '005_results_ingest': resultsIngest,
   '006_results_foreign_keys': resultsForeignKeys,
   '007_results_read': resultsRead,
+  '008_leaderboard': leaderboard,
 };

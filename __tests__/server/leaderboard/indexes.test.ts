@@ -1,0 +1,52 @@
+import { sql } from 'kysely';
+import type { App } from '../../../server/app';
+import { bulkTableIndexes } from '../../../server/db/indexes';
+import { buildTestApp } from '../helpers/build-test-app';
+
+/**
+ * The seed's bulk loader drops and rebuilds the big tables' indexes from
+ * server/db/indexes.ts: after the migrations (007 last changed them) each must be exactly
+ * what that file would build, or a seeded database would have other indexes than a
+ * migrated one.
+ */
+describe('board indexes (migration 008)', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await buildTestApp();
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  const definition = async (name: string) => {
+    const { rows } = await sql<{ indexdef: string }>`
+      select indexdef from pg_indexes where schemaname = current_schema() and indexname = ${name}`.execute(
+      app.db,
+    );
+    return rows[0]?.indexdef;
+  };
+
+  it('migrates every index to the definition the seed loader rebuilds', async () => {
+    for (const index of bulkTableIndexes) {
+      const migrated = await definition(index.name);
+      expect({ index: index.name, defined: migrated !== undefined }).toEqual({
+        index: index.name,
+        defined: true,
+      });
+      await sql.raw(`drop index ${index.name}`).execute(app.db);
+      await sql.raw(index.ddl).execute(app.db);
+      expect(await definition(index.name)).toBe(migrated);
+    }
+  });
+
+  it('keys both board indexes by the rank order and leaves flagged runs out', async () => {
+    expect(await definition('results_board')).toMatch(
+      /\(account_id, event_type_id, distance_mm, result, recorded_at, id\) INCLUDE \(athlete_id, lane_id\) WHERE \(NOT implausible\)$/,
+    );
+    expect(await definition('result_splits_athlete_board')).toMatch(
+      /\(athlete_id, event_type_id, distance_mm, split_distance_mm, split_ms, recorded_at, result_id\) INCLUDE \(lane_id\) WHERE \(NOT implausible\)$/,
+    );
+    expect(await definition('athletes_sport_position')).toMatch(
+      /\(account_id, sport_id, position_id, id\)$/,
+    );
+  });
+});

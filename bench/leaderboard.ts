@@ -1,0 +1,687 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { importJWK, SignJWT } from 'jose';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { buildApp, type App } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/connect';
+import { migrateToLatest } from '../server/db/migrate';
+import { migrations } from '../server/db/migrations';
+import type { Database } from '../server/db/schema';
+import { loadIdentityKeys } from '../server/identity/keys';
+import { APP_CLIENT_ID } from '../server/identity/settings';
+import { readLeaderboard, type LeaderboardRequest } from '../server/leaderboard/leaderboard';
+import type { Shape } from '../server/leaderboard/queries';
+import { seedAccount } from '../server/seed/seed';
+
+/**
+ * GET /api/leaderboard and GET /api/event/stream at a million results (docs/performance.md,
+ * "Leaderboard"; plans in docs/query-plans.md, section 8).
+ *
+ * For each engine: a database of its own (PostgreSQL: `splitline_bench_board_<pid>` on
+ * the server of BENCH_DATABASE_URL / DATABASE_URL / the local default, dropped at the
+ * end; PGlite: a temporary DATA_DIR), seeded with one account of --results results and
+ * --others accounts sharing --other-results, VACUUM (ANALYZE); the server on a loopback
+ * port; then over HTTP, one request at a time, p50/p95 of every filter combination
+ * (isDistinct × distance × date range × lane × sport+position × roster), a few larger
+ * boards, EXPLAIN of representative statements, and the latency of the live stream from
+ * a committed result's publish to an SSE client reading it (on PostgreSQL across two
+ * server instances).
+ * `npm run bench -- leaderboard [--engines postgresql,pglite] [--runs 40] [--results 1000000]`
+ */
+const { values } = parseArgs({
+  options: {
+    results: { type: 'string', default: '1000000' },
+    athletes: { type: 'string', default: '10000' },
+    others: { type: 'string', default: '4' },
+    'other-results': { type: 'string', default: '2000000' },
+    engines: { type: 'string', default: 'postgresql,pglite' },
+    runs: { type: 'string', default: '40' },
+    'stream-runs': { type: 'string', default: '50' },
+    /** Reuse an existing, seeded database (name) or data directory (seeded first if empty). */
+    'reuse-database': { type: 'string' },
+    'reuse-dir': { type: 'string' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const serverUrl =
+  process.env.BENCH_DATABASE_URL ??
+  process.env.DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/test';
+const BIG = 'big@board.bench';
+const UNTIL = new Date('2026-11-22T00:00:00Z');
+const runs = Number(values.runs);
+
+/**
+ * The leaderboard benchmark's data: one big account and others around it, with the seed
+ * loader (server/seed/), then VACUUM (ANALYZE) (index-only scans need the visibility map).
+ */
+export interface BoardData {
+  bigEmail: string;
+  results: number;
+  athletes: number;
+  others: number;
+  otherResults: number;
+  until: Date;
+}
+
+export async function seedBoardData(
+  db: Kysely<Database>,
+  data: BoardData,
+  log: (message: string) => void,
+): Promise<void> {
+  const started = performance.now();
+  const seconds = () => ((performance.now() - started) / 1000).toFixed(0);
+  const perOther = Math.floor(data.otherResults / Math.max(1, data.others));
+  for (let i = 0; i < data.others; i++) {
+    // Half the others before the big account, half after: its rows sit mid-table.
+    if (i === Math.floor(data.others / 2)) await big();
+    await seedAccount(db, {
+      email: `other-${i}@board.bench`,
+      password: 'bench-password',
+      athletes: Math.max(50, Math.round(perOther / 100)),
+      results: perOther,
+      seed: 100 + i,
+      until: data.until,
+    });
+    log(`other account ${i + 1}/${data.others}: ${perOther} results (${seconds()} s)`);
+  }
+  if (data.others === 0) await big();
+  await sql`vacuum (analyze) results, result_splits, athletes, roster_athletes`.execute(db);
+  log(`vacuum (analyze) done (${seconds()} s)`);
+
+  async function big(): Promise<void> {
+    await seedAccount(db, {
+      email: data.bigEmail,
+      password: 'bench-password',
+      athletes: data.athletes,
+      results: data.results,
+      seed: 1,
+      until: data.until,
+    });
+    log(`big account: ${data.results} results, ${data.athletes} athletes (${seconds()} s)`);
+  }
+}
+
+type Engine = 'postgresql' | 'pglite';
+
+interface Prepared {
+  env: Record<string, string>;
+  cleanup(): Promise<void>;
+}
+
+async function prepare(engine: Engine): Promise<Prepared> {
+  const dataDir =
+    values['reuse-dir'] ?? fs.mkdtempSync(path.join(os.tmpdir(), 'splitline-bench-board-'));
+  let databaseUrl: string | undefined;
+  let cleanup = async () => {
+    if (!values.keep && !values['reuse-dir']) fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  // A directory given but not yet seeded is seeded (and kept: it was given).
+  const reuse =
+    engine === 'postgresql'
+      ? values['reuse-database']
+      : values['reuse-dir'] && fs.existsSync(path.join(dataDir, 'pglite'));
+  if (engine === 'postgresql') {
+    const database = values['reuse-database'] ?? `splitline_bench_board_${process.pid}`;
+    const url = new URL(serverUrl);
+    url.pathname = `/${database}`;
+    databaseUrl = url.toString();
+    const admin = await openDatabase({ databaseUrl: serverUrl, dataDir });
+    if (!reuse) await sql`create database ${sql.id(database)}`.execute(admin.db);
+    await admin.close();
+    const removeDir = cleanup;
+    cleanup = async () => {
+      if (!values.keep && !reuse) {
+        const again = await openDatabase({ databaseUrl: serverUrl, dataDir });
+        await sql`drop database if exists ${sql.id(database)} with (force)`.execute(again.db);
+        await again.close();
+        console.log(`dropped database ${database}`);
+      }
+      await removeDir();
+    };
+  }
+  console.log(
+    engine === 'postgresql'
+      ? `database ${new URL(databaseUrl!).pathname.slice(1)}`
+      : `DATA_DIR ${dataDir}`,
+  );
+  if (!reuse) {
+    const started = performance.now();
+    const handle = await openDatabase({ databaseUrl, dataDir });
+    try {
+      await migrateToLatest(handle.db as Kysely<unknown>, migrations);
+      await seedBoardData(
+        handle.db,
+        {
+          bigEmail: BIG,
+          results: Number(values.results),
+          athletes: Number(values.athletes),
+          others: Number(values.others),
+          otherResults: Number(values['other-results']),
+          until: UNTIL,
+        },
+        (message) => console.log(`  ${engine}: ${message}`),
+      );
+    } finally {
+      await handle.close();
+    }
+    console.log(`  ${engine}: loaded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  }
+  const env: Record<string, string> = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+  };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  return { env, cleanup };
+}
+
+async function mintToken(app: App, sub: string): Promise<string> {
+  const key = (await loadIdentityKeys(app.db)).signingKey;
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ client_id: APP_CLIENT_ID, scope: 'openid profile email' })
+    .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: key.kid })
+    .setSubject(sub)
+    .setIssuer(app.identity.issuer)
+    .setAudience(app.identity.audience)
+    .setIssuedAt(now)
+    .setExpirationTime(now + 4 * 3600)
+    .sign(await importJWK(key, 'RS256'));
+}
+
+async function start(env: Record<string, string>): Promise<{ app: App; base: string }> {
+  const app = buildApp({ config: loadConfig(env), logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return { app, base: `http://127.0.0.1:${port}` };
+}
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+const ms = (x: number) => x.toFixed(1);
+
+interface Context {
+  accountId: string;
+  sub: string;
+  rosterId: string;
+  rosterName: string;
+  rosterSize: number;
+  sportId: number;
+  positionId: number;
+  positionSize: number;
+  lastDay: string;
+  yearAgo: string;
+}
+
+async function context(db: Kysely<Database>): Promise<Context> {
+  const user = await db
+    .selectFrom('users')
+    .select(['id', 'auth_subject'])
+    .where('email', '=', BIG)
+    .executeTakeFirstOrThrow();
+  // A team-sized roster (Girls Volleyball in the seed), and its most common position:
+  // on its own and together they leave few athletes; the roster alone a few hundred.
+  const rosters = await db
+    .selectFrom('rosters as r')
+    .innerJoin('roster_athletes as ra', 'ra.roster_id', 'r.id')
+    .select(['r.id', 'r.name', (eb) => eb.fn.countAll<string>().as('size')])
+    .where('r.account_id', '=', user.id)
+    .groupBy(['r.id', 'r.name'])
+    .execute();
+  const roster =
+    rosters.find((r) => r.name === 'Girls Volleyball') ??
+    rosters.sort((a, b) => Number(a.size) - Number(b.size))[Math.floor(rosters.length / 2)]!;
+  const position = await db
+    .selectFrom('roster_athletes as ra')
+    .innerJoin('athletes as a', 'a.id', 'ra.athlete_id')
+    .select(['a.sport_id', 'a.position_id'])
+    .where('ra.roster_id', '=', roster.id)
+    .where('a.position_id', 'is not', null)
+    .groupBy(['a.sport_id', 'a.position_id'])
+    .orderBy((eb) => eb.fn.countAll(), 'desc')
+    .executeTakeFirstOrThrow();
+  const positionSize = await db
+    .selectFrom('athletes')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('account_id', '=', user.id)
+    .where('position_id', '=', position.position_id)
+    .executeTakeFirstOrThrow();
+  const last = await db
+    .selectFrom('results')
+    .select((eb) => eb.fn.max('recorded_at').as('at'))
+    .where('account_id', '=', user.id)
+    .where('event_type_id', '=', 1)
+    .executeTakeFirstOrThrow();
+  const lastDay = new Date(last.at as Date).toISOString().slice(0, 10);
+  const yearAgo = new Date(new Date(`${lastDay}T00:00:00Z`).getTime() - 364 * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  return {
+    accountId: user.id,
+    sub: user.auth_subject,
+    rosterId: roster.id,
+    rosterName: roster.name,
+    rosterSize: Number(roster.size),
+    sportId: position.sport_id!,
+    positionId: position.position_id!,
+    positionSize: Number(positionSize.n),
+    lastDay,
+    yearAgo,
+  };
+}
+
+interface Combo {
+  name: string;
+  query: Record<string, string>;
+}
+
+function combos(c: Context): Combo[] {
+  const out: Combo[] = [];
+  for (const distinct of [false, true])
+    for (const distance of [false, true])
+      for (const dates of ['none', 'year', 'day'] as const)
+        for (const lane of [false, true])
+          for (const sport of [false, true])
+            for (const roster of [false, true]) {
+              const query: Record<string, string> = {
+                athletesPerLeaderboard: '5',
+                eventTypeId: '1',
+                isDistinct: String(distinct),
+              };
+              if (distance) query.distance = '36576';
+              if (dates === 'year')
+                Object.assign(query, { startDate: c.yearAgo, endDate: c.lastDay });
+              if (dates === 'day')
+                Object.assign(query, { startDate: c.lastDay, endDate: c.lastDay });
+              if (lane) query.laneId = '2';
+              if (sport)
+                Object.assign(query, {
+                  sportId: String(c.sportId),
+                  positionId: String(c.positionId),
+                });
+              if (roster) query.rosterId = c.rosterId;
+              const name = [
+                distinct ? 'distinct' : 'all',
+                distance ? '40yd' : '3 boards',
+                dates === 'none' ? '-' : dates === 'year' ? '365 d' : '1 day',
+                lane ? 'lane' : '-',
+                sport ? 'pos' : '-',
+                roster ? 'roster' : '-',
+              ].join(' | ');
+              out.push({ name, query });
+            }
+  return out;
+}
+
+/** The request readLeaderboard gets for a query string (as the route builds it). */
+function toRequest(c: Context, q: Record<string, string>): LeaderboardRequest {
+  const day = (d: string) => new Date(`${d}T00:00:00Z`);
+  return {
+    accountId: c.accountId,
+    eventTypeId: Number(q.eventTypeId ?? 1),
+    athletesPerLeaderboard: Number(q.athletesPerLeaderboard ?? 5),
+    isDistinct: q.isDistinct === 'true',
+    distanceMm: q.distance ? Number(q.distance) : undefined,
+    filters: {
+      from: q.startDate ? day(q.startDate) : undefined,
+      to: q.endDate ? new Date(day(q.endDate).getTime() + 86_400_000) : undefined,
+      laneId: q.laneId ? Number(q.laneId) : undefined,
+      sportId: q.sportId ? Number(q.sportId) : undefined,
+      positionId: q.positionId ? Number(q.positionId) : undefined,
+      rosterId: q.rosterId ? Number(q.rosterId) : undefined,
+    },
+  };
+}
+
+async function timeRequests(base: string, token: string, query: Record<string, string>) {
+  const url = `${base}/api/leaderboard?${new URLSearchParams(query)}`;
+  const headers = { authorization: `Bearer ${token}` };
+  let entries = 0;
+  for (let i = 0; i < 3; i++) await (await fetch(url, { headers })).arrayBuffer();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    const response = await fetch(url, { headers });
+    const body = (await response.json()) as { boards: { entries: unknown[] }[] };
+    times.push(performance.now() - started);
+    if (response.status !== 200)
+      throw new Error(`${url}: ${response.status} ${JSON.stringify(body)}`);
+    entries = body.boards.reduce((n, b) => n + b.entries.length, 0);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: pct(times, 0.5), p95: pct(times, 0.95), max: times.at(-1)!, entries };
+}
+
+async function shapeOf(app: App, c: Context, q: Record<string, string>, postgres: boolean) {
+  let shape: Shape | 'walk+athletes' | undefined;
+  await readLeaderboard(app.db, toRequest(c, q), { postgres, onShape: (s) => (shape = s) });
+  return shape!;
+}
+
+/** The statements readLeaderboard runs for a query (compiled, with their parameters). */
+async function capture(app: App, c: Context, q: Record<string, string>, postgres: boolean) {
+  const captured: CompiledQuery[] = [];
+  const executor = app.db.getExecutor();
+  const spy = app.db.withPlugin({
+    transformQuery: ({ node, queryId }) => {
+      captured.push(executor.compileQuery(node, queryId));
+      return node;
+    },
+    transformResult: async ({ result }) => result,
+  });
+  await readLeaderboard(spy, toRequest(c, q), { postgres });
+  return captured.filter((s) => /^\s*(with|select)/i.test(s.sql));
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of the statements readLeaderboard runs for a query. */
+async function explain(app: App, c: Context, q: Record<string, string>, postgres: boolean) {
+  const statements = await capture(app, c, q, postgres);
+  const out: string[] = [];
+  await app.db.transaction().execute(async (trx) => {
+    if (postgres) {
+      await sql`select set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`.execute(
+        trx,
+      );
+    }
+    for (const statement of statements) {
+      const query = CompiledQuery.raw(`explain (analyze, buffers, costs off) ${statement.sql}`, [
+        ...statement.parameters,
+      ]);
+      await trx.executeQuery(query); // warm
+      const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(query);
+      out.push(rows.map((row) => row['QUERY PLAN']).join('\n'));
+    }
+  });
+  return out;
+}
+
+/** The live stream: a committed result's publish on `publisher`, read by an SSE client of `reader`. */
+/**
+ * The database's own time for a query's statements: planning + execution as EXPLAIN
+ * ANALYZE reports them, summed, median of 5. Unlike the HTTP time it leaves out the
+ * round trips and the waits for a CPU on a busy machine (PGlite: EXPLAIN overstates its
+ * times about 3x, DATABASE.md).
+ */
+async function databaseTime(app: App, c: Context, q: Record<string, string>, postgres: boolean) {
+  const statements = await capture(app, c, q, postgres);
+  const sums: number[] = [];
+  await app.db.transaction().execute(async (trx) => {
+    if (postgres) {
+      await sql`select set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`.execute(
+        trx,
+      );
+    }
+    for (let i = 0; i < 5; i++) {
+      let sum = 0;
+      for (const statement of statements) {
+        const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>(
+          CompiledQuery.raw(`explain (analyze, summary, costs off, timing off) ${statement.sql}`, [
+            ...statement.parameters,
+          ]),
+        );
+        const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+        sum += Number(/Planning Time: ([\d.]+)/.exec(plan)?.[1] ?? 0);
+        sum += Number(/Execution Time: ([\d.]+)/.exec(plan)?.[1] ?? 0);
+      }
+      sums.push(sum);
+    }
+  });
+  sums.sort((a, b) => a - b);
+  return pct(sums, 0.5);
+}
+
+async function streamLatency(
+  publisher: App,
+  reader: { app: App; base: string },
+  c: Context,
+  token: string,
+) {
+  const controller = new AbortController();
+  const response = await fetch(`${reader.base}/api/event/stream`, {
+    headers: { authorization: `Bearer ${token}` },
+    signal: controller.signal,
+  });
+  const arrivals = new Map<number, number>();
+  const reading = (async () => {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of response.body!) {
+        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+        let cut: number;
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, cut);
+          buffer = buffer.slice(cut + 2);
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (block.includes('event: results') && data) {
+            arrivals.set(
+              (JSON.parse(data) as { resultIds: number[] }).resultIds[0]!,
+              performance.now(),
+            );
+          }
+        }
+      }
+    } catch {
+      // aborted
+    }
+  })();
+  while (reader.app.live.subscriberCount(c.accountId) === 0)
+    await new Promise((r) => setTimeout(r, 10));
+  const athlete = await publisher.db
+    .selectFrom('athletes')
+    .select('id')
+    .where('account_id', '=', c.accountId)
+    .executeTakeFirstOrThrow();
+  const publishToRead: number[] = [];
+  const writeToRead: number[] = [];
+  for (let i = 0; i < Number(values['stream-runs']); i++) {
+    const writeStarted = performance.now();
+    const row = await publisher.db
+      .insertInto('results')
+      .values({
+        account_id: c.accountId,
+        athlete_id: athlete.id,
+        event_type_id: 1,
+        distance_mm: 36576,
+        result: 5000 + i,
+        recorded_at: new Date(),
+        source: 'device',
+        client_id: `bench-stream-${process.pid}-${Date.now()}-${i}`,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const published = performance.now();
+    await publisher.live.publishResults(c.accountId, { resultIds: [row.id], eventTypeIds: [1] });
+    const id = Number(row.id);
+    const deadline = Date.now() + 5000;
+    while (!arrivals.has(id) && Date.now() < deadline) await new Promise((r) => setImmediate(r));
+    const arrived = arrivals.get(id);
+    if (arrived === undefined) throw new Error(`result ${id} never reached the stream`);
+    publishToRead.push(arrived - published);
+    writeToRead.push(arrived - writeStarted);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  controller.abort();
+  await reading;
+  await publisher.db
+    .deleteFrom('results')
+    .where('client_id', 'like', `bench-stream-${process.pid}-%`)
+    .execute();
+  const summary = (xs: number[]) => {
+    const sorted = [...xs].sort((a, b) => a - b);
+    return `p50 ${ms(pct(sorted, 0.5))} ms, p95 ${ms(pct(sorted, 0.95))} ms, max ${ms(sorted.at(-1)!)} ms`;
+  };
+  return { publishToRead: summary(publishToRead), writeToRead: summary(writeToRead) };
+}
+
+async function bench(engine: Engine): Promise<void> {
+  console.log(`\n## ${engine}\n`);
+  const prepared = await prepare(engine);
+  const postgres = engine === 'postgresql';
+  let server: { app: App; base: string } | undefined;
+  let second: { app: App; base: string } | undefined;
+  try {
+    server = await start(prepared.env);
+    const { app, base } = server;
+    const c = await context(app.db);
+    const token = await mintToken(app, c.sub);
+    console.log(
+      `account ${c.accountId}; roster "${c.rosterName}" (${c.rosterSize} athletes); sport ${c.sportId} ` +
+        `position ${c.positionId} (${c.positionSize} athletes); day ${c.lastDay}; year from ${c.yearAgo}; ` +
+        `lane 2; n = 5; ${runs} requests each after 3 warm-up; load average ${os
+          .loadavg()
+          .map((x) => x.toFixed(1))
+          .join(' ')}\n`,
+    );
+    console.log(
+      '| isDistinct | distance | dates | lane | sport+position | roster | shape | entries | p50 ms | p95 ms | max ms | db ms |',
+    );
+    console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+    const all: number[] = [];
+    const dbTimes: number[] = [];
+    for (const combo of combos(c)) {
+      const shape = await shapeOf(app, c, combo.query, postgres);
+      const t = await timeRequests(base, token, combo.query);
+      const db = await databaseTime(app, c, combo.query, postgres);
+      all.push(t.p95);
+      dbTimes.push(db);
+      console.log(
+        `| ${combo.name} | ${shape} | ${t.entries} | ${ms(t.p50)} | ${ms(t.p95)} | ${ms(t.max)} | ${db.toFixed(2)} |`,
+      );
+    }
+    all.sort((a, b) => a - b);
+    dbTimes.sort((a, b) => a - b);
+    console.log(
+      `\np95 over the ${all.length} combinations: median ${ms(pct(all, 0.5))} ms, worst ${ms(all.at(-1)!)} ms; ` +
+        `database time: median ${pct(dbTimes, 0.5).toFixed(2)} ms, worst ${dbTimes.at(-1)!.toFixed(2)} ms; ` +
+        `load average now ${os
+          .loadavg()
+          .map((x) => x.toFixed(1))
+          .join(' ')}`,
+    );
+
+    console.log('\nLarger boards:\n');
+    console.log('| query | shape | p50 ms | p95 ms |');
+    console.log('| --- | --- | --- | --- |');
+    const extras: [string, Record<string, string>][] = [
+      ['n=100, all', { athletesPerLeaderboard: '100', eventTypeId: '1', isDistinct: 'false' }],
+      ['n=100, distinct', { athletesPerLeaderboard: '100', eventTypeId: '1', isDistinct: 'true' }],
+      [
+        'n=100, distinct, 1 day',
+        {
+          athletesPerLeaderboard: '100',
+          eventTypeId: '1',
+          isDistinct: 'true',
+          startDate: c.lastDay,
+          endDate: c.lastDay,
+        },
+      ],
+      [
+        'n=100, distinct, roster',
+        {
+          athletesPerLeaderboard: '100',
+          eventTypeId: '1',
+          isDistinct: 'true',
+          rosterId: c.rosterId,
+        },
+      ],
+      [
+        'vertical jump, distinct',
+        { athletesPerLeaderboard: '5', eventTypeId: '5', isDistinct: 'true' },
+      ],
+    ];
+    for (const [name, query] of extras) {
+      const shape = await shapeOf(app, c, query, postgres);
+      const t = await timeRequests(base, token, query);
+      console.log(`| ${name} | ${shape} | ${ms(t.p50)} | ${ms(t.p95)} |`);
+    }
+
+    console.log('\nPlans:\n');
+    const representative: [string, Record<string, string>][] = [
+      [
+        'default (3 boards, all)',
+        { athletesPerLeaderboard: '5', eventTypeId: '1', isDistinct: 'false' },
+      ],
+      [
+        'distinct walk (3 boards)',
+        { athletesPerLeaderboard: '5', eventTypeId: '1', isDistinct: 'true' },
+      ],
+      [
+        'distinct, sport+position (athletes shape)',
+        {
+          athletesPerLeaderboard: '5',
+          eventTypeId: '1',
+          isDistinct: 'true',
+          sportId: String(c.sportId),
+          positionId: String(c.positionId),
+        },
+      ],
+      [
+        'distinct, one day (window shape)',
+        {
+          athletesPerLeaderboard: '5',
+          eventTypeId: '1',
+          isDistinct: 'true',
+          startDate: c.lastDay,
+          endDate: c.lastDay,
+        },
+      ],
+      [
+        'distinct, 40 yd, roster + lane + 365 d (athletes shape, 475 athletes)',
+        {
+          athletesPerLeaderboard: '5',
+          eventTypeId: '1',
+          isDistinct: 'true',
+          distance: '36576',
+          rosterId: c.rosterId,
+          laneId: '2',
+          startDate: c.yearAgo,
+          endDate: c.lastDay,
+        },
+      ],
+    ];
+    for (const [name, query] of representative) {
+      const plans = await explain(app, c, query, postgres);
+      console.log(`### ${name}\n`);
+      for (const plan of plans) console.log(`${plan}\n`);
+    }
+
+    console.log('\nLive stream:\n');
+    let reader = server;
+    if (postgres) {
+      second = await start(prepared.env);
+      reader = second;
+    }
+    const latency = await streamLatency(app, reader, c, token);
+    console.log(
+      `${postgres ? 'published on one server instance, read from the other' : 'one server (PGlite)'}: ` +
+        `publish → SSE client ${latency.publishToRead}; insert + commit + publish → client ${latency.writeToRead}`,
+    );
+  } finally {
+    await second?.app.close();
+    await server?.app.close();
+    await prepared.cleanup();
+  }
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `Leaderboard benchmark, ${new Date().toISOString().slice(0, 10)}: node ${process.version}, ` +
+      `${os.cpus().length} cpus, load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(1))
+        .join(' ')}`,
+  );
+  for (const engine of values.engines.split(',') as Engine[]) await bench(engine);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

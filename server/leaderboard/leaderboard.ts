@@ -1,0 +1,213 @@
+import { sql, type Kysely } from 'kysely';
+import type { LeaderboardBody, LeaderboardBoardBody } from '../../contract/leaderboard';
+import type { Database, DistanceMode, EventUnit } from '../db/schema';
+import { distanceLabel } from './labels';
+import {
+  candidatesQuery,
+  chooseShape,
+  DEFAULT_SHAPE_LIMITS,
+  hasAthleteFilter,
+  historyBounds,
+  incompleteSources,
+  isCandidate,
+  onlySources,
+  rankBoards,
+  runDistancesQuery,
+  sizeProbes,
+  type BoardFilters,
+  type BoardRequest,
+  type Shape,
+  type ShapeLimits,
+  type Source,
+  walkBudget,
+  type CandidateRow,
+} from './queries';
+
+type Db = Kysely<Database>;
+
+/** A leaderboard request with its defaults applied and its dates turned into instants. */
+export interface LeaderboardRequest {
+  accountId: string;
+  eventTypeId: number;
+  athletesPerLeaderboard: number;
+  isDistinct: boolean;
+  /** Only this board (mm). */
+  distanceMm?: number;
+  filters: BoardFilters;
+}
+
+export interface LeaderboardOptions {
+  /**
+   * On a PostgreSQL server the board statement runs in a transaction that turns off JIT
+   * compilation and parallel workers for it: the planner's cost estimates for these
+   * LIMIT walks are far above what they read, and a JIT compile or a worker start costs
+   * 10-100 ms, ten times the query (docs/leaderboard.md). PGlite has neither.
+   */
+  postgres: boolean;
+  limits?: ShapeLimits;
+  /** Forces a query shape (tests compare the shapes' answers). */
+  shape?: Shape;
+  /**
+   * Told which shape answered (logs, benchmark); `walk+athletes` when a bounded walk
+   * handed some sources to the athletes shape.
+   */
+  onShape?: (shape: Shape | 'walk+athletes') => void;
+}
+
+interface EventTypeRow {
+  id: number;
+  name: string;
+  unit: EventUnit;
+  lower_is_better: boolean;
+  default_distance_mm: number | null;
+  split_distances_mm: number[];
+  distance_mode: DistanceMode;
+  run_distances: number[];
+  athletes: string | null;
+  window: string | null;
+  first_at: Date | null;
+  last_at: Date | null;
+  roster_ok: boolean;
+}
+
+/**
+ * The leaderboard of one event type for an account (contract/leaderboard.ts says what
+ * it holds), in two statements: the event type with what the shape choice needs, then
+ * every board at once with the athletes' names (and rarely a third: the sources a
+ * bounded walk handed to the athletes shape).
+ * @returns undefined when the account has no such event type (built in or its own)
+ */
+export async function readLeaderboard(
+  db: Db,
+  request: LeaderboardRequest,
+  options: LeaderboardOptions,
+): Promise<LeaderboardBody | undefined> {
+  const limits = options.limits ?? DEFAULT_SHAPE_LIMITS;
+  const run = async (q: Db): Promise<LeaderboardBody | undefined> => {
+    const probes = sizeProbes(request, limits);
+    const history = historyBounds(request.accountId, request.eventTypeId);
+    const dated = request.filters.from !== undefined || request.filters.to !== undefined;
+    const { rosterId } = request.filters;
+    const rosterOk =
+      rosterId === undefined
+        ? sql`true`
+        : sql`exists (select 1 from rosters where id = ${rosterId} and account_id = ${request.accountId})`;
+    const tuning = options.postgres
+      ? sql`, set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`
+      : sql``;
+    const { rows } = await sql<EventTypeRow>`
+      select et.id, et.name, et.unit, et.lower_is_better, et.default_distance_mm,
+        et.split_distances_mm, et.distance_mode,
+        ${runDistancesQuery(request.accountId, request.eventTypeId)} as run_distances,
+        ${probes.athletes} as athletes, ${probes.window} as window,
+        ${dated ? history.first : sql`null`} as first_at, ${dated ? history.last : sql`null`} as last_at,
+        ${rosterOk} as roster_ok ${tuning}
+      from event_types et
+      where et.id = ${request.eventTypeId}
+        and (et.account_id is null or et.account_id = ${request.accountId})`.execute(q);
+    const type = rows[0];
+    if (!type) return undefined;
+
+    const distances = boardDistances(type, request.distanceMm);
+    const boardRequest: BoardRequest = {
+      accountId: request.accountId,
+      eventTypeId: type.id,
+      lowerIsBetter: type.lower_is_better,
+      boards: distances.map((distanceMm) => ({
+        distanceMm,
+        sources: sourcesOf(distanceMm, type),
+      })),
+      limit: request.athletesPerLeaderboard,
+      distinct: request.isDistinct,
+      filters: request.filters,
+    };
+    const shape =
+      options.shape ??
+      chooseShape(
+        boardRequest,
+        {
+          athletes: type.athletes === null ? undefined : Number(type.athletes),
+          window: type.window === null ? undefined : Number(type.window),
+          first: type.first_at,
+          last: type.last_at,
+        },
+        limits,
+      );
+    // Under athlete filters the walk is bounded; what it cannot finish, the athletes do.
+    const budget =
+      shape === 'walk' && hasAthleteFilter(request.filters)
+        ? walkBudget(boardRequest, limits)
+        : undefined;
+    // Another account's roster is no roster here: nobody is on it.
+    const query = type.roster_ok ? candidatesQuery(boardRequest, shape, budget) : undefined;
+    const queried = query ? (await query.execute(q)).rows : [];
+    const incomplete =
+      budget === undefined ? new Set<number>() : incompleteSources(boardRequest, queried);
+    const candidates: CandidateRow[] = queried.filter(
+      (row): row is CandidateRow => isCandidate(row) && !incomplete.has(row.src),
+    );
+    if (incomplete.size > 0) {
+      const rest = candidatesQuery(onlySources(boardRequest, incomplete), 'athletes')!;
+      candidates.push(...(await rest.execute(q)).rows.filter(isCandidate));
+    }
+    options.onShape?.(incomplete.size > 0 ? 'walk+athletes' : shape);
+    const ranked = rankBoards(boardRequest, candidates);
+
+    const boards: LeaderboardBoardBody[] = distances.map((distanceMm) => ({
+      distanceMm,
+      label: distanceMm === 0 ? type.name : distanceLabel(distanceMm),
+      entries: (ranked.get(distanceMm) ?? []).map((row) => ({
+        rank: row.rank,
+        resultId: Number(row.id),
+        athlete: {
+          id: Number(row.athlete_id),
+          firstName: row.first_name,
+          middleName: row.middle_name,
+          lastName: row.last_name,
+        },
+        value: row.value,
+        recordedAt: row.recorded_at.toISOString(),
+        laneId: row.lane_id,
+      })),
+    }));
+    return {
+      eventType: {
+        id: type.id,
+        name: type.name,
+        unit: type.unit,
+        lowerIsBetter: type.lower_is_better,
+      },
+      isDistinct: request.isDistinct,
+      athletesPerLeaderboard: request.athletesPerLeaderboard,
+      boards,
+    };
+  };
+  // `set_config(..., true)` lasts until the end of the transaction.
+  return options.postgres ? db.transaction().execute(run) : run(db);
+}
+
+/**
+ * The boards of an event type: the one asked for; else its standard split distances and
+ * its default distance; else (a type of the coach's without either) the distances its
+ * results were run at; a type without distances (jumps) has one board, distance 0.
+ */
+function boardDistances(type: EventTypeRow, requested: number | undefined): number[] {
+  if (requested !== undefined) return [requested];
+  if (type.distance_mode === 'none') return [0];
+  const standard = new Set(type.split_distances_mm);
+  if (type.default_distance_mm !== null) standard.add(type.default_distance_mm);
+  const distances = standard.size > 0 ? [...standard] : type.run_distances;
+  return distances.filter((mm) => mm > 0).sort((a, b) => a - b);
+}
+
+/** Totals of runs of exactly this distance; splits at it of every longer run. */
+function sourcesOf(board: number, type: EventTypeRow): Source[] {
+  const sources: Source[] = [];
+  if (type.run_distances.includes(board)) sources.push({ kind: 'total', run: board, board });
+  if (type.unit === 'time' && board > 0) {
+    for (const run of type.run_distances) {
+      if (run > board) sources.push({ kind: 'split', run, board });
+    }
+  }
+  return sources;
+}

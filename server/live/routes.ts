@@ -1,0 +1,106 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { ServerResponse } from 'node:http';
+import { decodeJwt } from 'jose';
+import { Type } from 'typebox';
+import { MessageBody } from '../../contract/errors';
+import { STREAM_EVENTS } from '../../contract/event-stream';
+
+/** A client that reads nothing for this long (bytes queued) is dropped. */
+const MAX_QUEUED_BYTES = 1 << 20;
+/** setTimeout's limit; tokens live minutes, but a long-lived one must not overflow it. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * `GET /api/event/stream` (PRODUCT.md): Server-Sent Events of the account's new results
+ * (contract/event-stream.ts). Guarded like every API call, by the Authorization header
+ * (the app reads it with fetch: docs/decisions/007-live-results-stream.md). The stream
+ * lasts until the access token expires: then an `expired` event, and the end, so the
+ * client opens it again with a fresh token. Heartbeat comments keep proxies from
+ * closing it; a client that stops reading is dropped; the server's shutdown ends every
+ * stream first.
+ */
+const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const open = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of [...open]) end();
+  });
+
+  app.get(
+    '/event/stream',
+    {
+      schema: {
+        summary: 'Server-Sent Events of new results in the account',
+        description:
+          'Events: `results` (data: ResultsEvent), `resync` (refetch: results may have ' +
+          'been missed), `expired` (the token expires; the stream ends: open it again ' +
+          'with a fresh token). Comment lines every 15 s.',
+        tags: ['event'],
+        security: [{ bearerAuth: [] }],
+        produces: ['text/event-stream'],
+        response: {
+          200: Type.String({ description: 'text/event-stream' }),
+          401: MessageBody,
+        },
+      },
+    },
+    async (request, reply) => {
+      const accountId = request.account.id;
+      const token = /^Bearer +(\S+)/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
+      // Verified by the guard already: only its expiry is read here.
+      const exp = decodeJwt(token).exp;
+      const raw: ServerResponse = reply.raw;
+      reply.hijack();
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-request-id': String(request.id),
+      });
+
+      let ended = false;
+      const write = (chunk: string) => {
+        if (ended || raw.destroyed) return;
+        raw.write(chunk);
+        if (raw.writableLength > MAX_QUEUED_BYTES) {
+          request.log.warn('event stream: the client stopped reading; closing');
+          end();
+        }
+      };
+      const send = (event: string, data: unknown) =>
+        write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+
+      const unsubscribe = app.live.subscribe(accountId, (event) => {
+        if (event.type === 'results') send(STREAM_EVENTS.results, event.data);
+        else send(STREAM_EVENTS.resync, {});
+      });
+      const heartbeat = setInterval(() => write(': ping\n\n'), app.liveSettings.heartbeatMs);
+      const expiresInMs = exp === undefined ? MAX_TIMER_MS : exp * 1000 - Date.now();
+      const expiry = setTimeout(
+        () => {
+          send(STREAM_EVENTS.expired, {});
+          end();
+        },
+        Math.min(MAX_TIMER_MS, Math.max(0, expiresInMs)),
+      );
+
+      function end(): void {
+        if (ended) return;
+        ended = true;
+        unsubscribe();
+        clearInterval(heartbeat);
+        clearTimeout(expiry);
+        open.delete(end);
+        if (!raw.writableEnded) raw.end();
+      }
+      open.add(end);
+      // The response closes when the client goes away (or when it ended).
+      raw.on('close', end);
+      // The retry field is for EventSource-like readers; the first frame flushes the headers.
+      write('retry: 3000\n: connected\n\n');
+      request.log.debug({ accountId }, 'event stream opened');
+    },
+  );
+};
+
+export default streamRoutes;
