@@ -101,7 +101,7 @@ export async function explainShapes(
       const plan = sortPlan(shape.query.sort ?? 'DateDesc');
       const filters = await resolveFilters(db, account, shape.query);
       const n = (await countQuery(filters, SMALL_TABLE).execute(db)).rows[0]!.n;
-      const small = n <= SMALL_TABLE;
+      const small = n <= SMALL_TABLE ? SMALL_TABLE : false;
       const offset = ((shape.query.pageNumber ?? 1) - 1) * 20;
       let cursor;
       if (shape.deepAt) {
@@ -120,7 +120,7 @@ export async function explainShapes(
         query = detailsQuery(
           plan,
           pageQuery(filters, plan, cursor, 21, cursor ? 0 : offset, small),
-          rowSource(filters) === 'ranked-bests',
+          rowSource(filters) === 'ranked-bests' || small !== false,
         );
       }
       const explain = sql<{ 'QUERY PLAN': string }>`explain (analyze, buffers) ${query}`;

@@ -35,12 +35,15 @@ export const bulkTableIndexes: readonly IndexDefinition[] = [
     // ResultAsc/ResultDesc on a results table without a distance (recommendation 3).
     name: 'results_type_result',
     table: 'results',
-    ddl: 'create index results_type_result on results (account_id, event_type_id, result, id)',
+    ddl: `create index results_type_result on results (account_id, event_type_id, result, id)
+      include (distance_mm, lane_id)`,
   },
   {
     name: 'results_type_time',
     table: 'results',
-    ddl: 'create index results_type_time on results (account_id, event_type_id, recorded_at, id) include (athlete_id)',
+    // 006: with the distance and lane, so that a table's filters are checked index-only.
+    ddl: `create index results_type_time on results (account_id, event_type_id, recorded_at, id)
+      include (athlete_id, distance_mm, lane_id)`,
   },
   {
     name: 'results_time',
@@ -65,23 +68,28 @@ export const bulkTableIndexes: readonly IndexDefinition[] = [
     ddl: `create index results_account_id on results (account_id, id) include (program)`,
   },
   {
-    // Name sorts walk the athletes in name order and each one's results newest first.
+    // Name sorts walk the athletes in name order and each one's results newest first; a
+    // small table of a roster reads each athlete's results in a date range. Index-only:
+    // it carries every column those filter on.
     name: 'results_athlete_time',
     table: 'results',
     ddl: `create index results_athlete_time on results (athlete_id, recorded_at, id)
-      include (account_id, program, event_type_id, distance_mm, lane_id, event_alias_id)`,
+      include (account_id, program, event_type_id, distance_mm, lane_id, event_alias_id, result,
+        implausible, best_overall, best_in_program)`,
   },
   {
     // Program pages: Event sorts and Date sorts of a few event types.
     name: 'results_program_type_time',
     table: 'results',
-    ddl: `create index results_program_type_time on results (account_id, program, event_type_id, recorded_at, id)`,
+    ddl: `create index results_program_type_time on results (account_id, program, event_type_id, recorded_at, id)
+      include (distance_mm, lane_id)`,
   },
   {
     // Program pages: Result sorts, one walk per event type.
     name: 'results_program_type_result',
     table: 'results',
-    ddl: `create index results_program_type_result on results (account_id, program, event_type_id, result, id)`,
+    ddl: `create index results_program_type_result on results (account_id, program, event_type_id, result, id)
+      include (distance_mm, lane_id)`,
   },
   {
     // eventAliasId and typeQuery on alias names (only results with an alias).

@@ -123,7 +123,7 @@ async function* batches(
   try {
     const smallTable = options.smallTable ?? SMALL_TABLE;
     const { rows: counted } = await countQuery(filters, smallTable).execute(db);
-    const small = (counted[0]?.n ?? 0) <= smallTable;
+    const small = (counted[0]?.n ?? 0) <= smallTable ? smallTable : false;
     for (;;) {
       const page = await pageSource(db, filters, plan, cursor, size, 0, small);
       const { rows } = await detailsQuery(plan, page).execute(db);

@@ -118,9 +118,9 @@ export function rankedBests(filters: ResultFilters): RawBuilder<unknown> {
 }
 
 /**
- * Phase 1 over a set of rows computed first (`rows`, with RANKED_COLUMNS): the ranked
- * bests, or a small matching set (the count said so), sorted here rather than walked in
- * an index's order.
+ * Phase 1 over a set of rows computed first (`rows`, with RANKED_COLUMNS and total_n):
+ * the ranked bests, or a small matching set, sorted here rather than walked in an
+ * index's order.
  */
 function fromRowSet(
   filters: ResultFilters,
@@ -156,17 +156,18 @@ function fromRowSet(
 }
 
 /**
- * A table this small (by its capped count) is read whole through its filters' best
- * index and sorted, instead of walked in the sort's order: a walk in an order the
- * filters do not follow (None or a name sort over the last 90 days of one roster) may
- * read most of the account to find a few rows.
+ * A table this small is read whole through its filters' best index and sorted, instead
+ * of walked in the sort's order: a walk in an order the filters do not follow (None or
+ * a name sort over the last 90 days of one roster) may read most of the account to find
+ * a few rows. The first try reads at most this many + 1 rows, counting them.
  */
 export const SMALL_TABLE = 10_000;
 
 /**
  * Phase 1 as one statement: the page's ids and sort keys, in order (`limit` rows after
- * `offset` rows, or after the cursor). Event sorts over stored rows of a large table
- * page with eventPage instead.
+ * `offset` rows, or after the cursor). `small`: read the matching rows whole (at most
+ * `small + 1` of them, counted in `total_n`) and sort them; false: walk an index in the
+ * sort's order (Event sorts then page with eventPage instead).
  */
 export function pageQuery(
   filters: ResultFilters,
@@ -174,7 +175,7 @@ export function pageQuery(
   cursor: Cursor | undefined,
   limit: number,
   offset: number,
-  small: boolean,
+  small: number | false,
 ): RawBuilder<unknown> {
   const tail = sql`limit ${limit} offset ${offset}`;
   const source = rowSource(filters);
@@ -184,10 +185,12 @@ export function pageQuery(
     const counted = sql`(select b.*, count(*) over () as total_n from ${rankedBests(filters)} b)`;
     return fromRowSet(filters, plan, cursor, counted, tail);
   }
-  if (small) {
-    // offset 0 keeps the planner from walking an index in the sort's order.
-    const rows = sql`(select ${RANKED_COLUMNS} from results r
-      where ${and(resultConditions(filters, { bestFlag }))} offset 0)`;
+  if (small !== false) {
+    // Counted as it is read; the fence (a subquery with its own LIMIT, no order) keeps
+    // the planner from walking an index in the sort's order.
+    const rows = sql`(select b.*, count(*) over () as total_n from (
+      select ${RANKED_COLUMNS} from results r
+      where ${and(resultConditions(filters, { bestFlag }))} limit ${small + 1}) b)`;
     return fromRowSet(filters, plan, cursor, rows, tail);
   }
   if (plan.family === 'event') {
@@ -340,7 +343,7 @@ export function eventBranchQuery(
 
 /**
  * Phase 1, whichever way the sort needs (a statement, or the ids found already);
- * `small`: the table has at most SMALL_TABLE rows.
+ * `small` as in pageQuery.
  */
 export async function pageSource(
   db: Db,
@@ -349,9 +352,9 @@ export async function pageSource(
   cursor: Cursor | undefined,
   limit: number,
   offset: number,
-  small: boolean,
+  small: number | false,
 ): Promise<RawBuilder<unknown>> {
-  if (plan.family === 'event' && rowSource(filters) !== 'ranked-bests' && !small) {
+  if (plan.family === 'event' && rowSource(filters) !== 'ranked-bests' && small === false) {
     const { ids, ords } = await eventPage(db, filters, plan, cursor, limit, offset);
     return sql`select * from unnest(${ids}::bigint[], ${ords}::int[]) as p(id, k_ord)`;
   }
@@ -476,23 +479,42 @@ export async function listResults(
   if (source === 'ranked-bests') {
     // Ranked bests count themselves in the page's statement; an empty page (past the
     // end) counts apart.
-    const page = await pageSource(db, filters, plan, cursor, pageSize + 1, offset, true);
+    const page = await pageSource(db, filters, plan, cursor, pageSize + 1, offset, false);
     rows = (await detailsQuery(plan, page, true).execute(db)).rows;
     n = rows[0]?.total_n;
     n ??= (await countQuery(filters, limits.countCap).execute(db)).rows[0]?.n ?? 0;
   } else {
-    // The count first: its size picks the page's plan (SMALL_TABLE).
+    // First as a small table: read whole (up to `small + 1` rows, counted), sorted. A
+    // larger one is walked in the sort's order instead, and counted apart if the cap is
+    // above what the first try counted.
     const small = limits.smallTable ?? SMALL_TABLE;
-    n = (await countQuery(filters, Math.max(limits.countCap, small)).execute(db)).rows[0]?.n ?? 0;
-    const page = await pageSource(db, filters, plan, cursor, pageSize + 1, offset, n <= small);
-    rows = (await detailsQuery(plan, page).execute(db)).rows;
+    const cap = Math.max(limits.countCap, small);
+    let found: ResultRow[] | undefined;
+    if (small > 0) {
+      const page = await pageSource(db, filters, plan, cursor, pageSize + 1, offset, small);
+      found = (await detailsQuery(plan, page, true).execute(db)).rows;
+      n = found[0]?.total_n;
+      if (n === undefined) n = (await countQuery(filters, cap).execute(db)).rows[0]?.n ?? 0;
+      if (n > small) found = undefined;
+      else found ??= [];
+    }
+    if (found) {
+      rows = found;
+    } else {
+      if (n === undefined || limits.countCap > small) {
+        n = (await countQuery(filters, cap).execute(db)).rows[0]?.n ?? 0;
+      }
+      const page = await pageSource(db, filters, plan, cursor, pageSize + 1, offset, false);
+      rows = (await detailsQuery(plan, page).execute(db)).rows;
+    }
   }
   const items = rows.slice(0, pageSize);
   const last = items[items.length - 1];
+  const total = n ?? 0;
   return {
     items: items.map((row) => toItem(row, filters.types)),
-    totalCount: Math.min(n, limits.countCap),
-    totalCountCapped: n > limits.countCap,
+    totalCount: Math.min(total, limits.countCap),
+    totalCountCapped: total > limits.countCap,
     pageNumber,
     pageSize,
     nextCursor: rows.length > pageSize && last ? cursorAfter(plan, last, filters.types) : null,

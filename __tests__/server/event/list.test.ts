@@ -569,6 +569,33 @@ describe('GET /api/event', () => {
       }
     });
 
+    it('walks when the first try finds more rows than a small table holds', async () => {
+      for (const q of [
+        { sort: 'LastName' },
+        { sort: 'EventAsc', pageNumber: 2 },
+        { sort: 'None', typeQuery: 'l' },
+        { sort: 'ResultDesc', firstNameQuery: 'ana' },
+        { sort: 'DateAsc', lastNameQuery: 'lee', pageNumber: 3 },
+      ] as Params[]) {
+        const want = expected(world, q);
+        const page = ((q.pageNumber as number | undefined) ?? 1) - 1;
+        const body = await listResults(
+          app.db,
+          mine.id,
+          { ...(q as ResultListQuery), pageSize: 4 },
+          {
+            countCap: 10_000,
+            smallTable: 5,
+          },
+        );
+        expect([q, body.items.map((i) => i.id), body.totalCount]).toEqual([
+          q,
+          want.slice(page * 4, page * 4 + 4),
+          want.length,
+        ]);
+      }
+    });
+
     it('continues page 2 by its cursor exactly as page 3', async () => {
       const two = await list({ sort: 'LastName', pageSize: 5, pageNumber: 2 });
       const three = await list({ sort: 'LastName', pageSize: 5, pageNumber: 3 });

@@ -216,9 +216,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     -- the program pages' per-type walks, and the bests' walks in every order.
     create index results_account_id on results (account_id, id) include (program);
     create index results_athlete_time on results (athlete_id, recorded_at, id)
-      include (account_id, program, event_type_id, distance_mm, lane_id, event_alias_id);
-    create index results_program_type_time on results (account_id, program, event_type_id, recorded_at, id);
-    create index results_program_type_result on results (account_id, program, event_type_id, result, id);
+      include (account_id, program, event_type_id, distance_mm, lane_id, event_alias_id, result,
+        implausible, best_overall, best_in_program);
+    create index results_program_type_time on results (account_id, program, event_type_id, recorded_at, id)
+      include (distance_mm, lane_id);
+    create index results_program_type_result on results (account_id, program, event_type_id, result, id)
+      include (distance_mm, lane_id);
+    -- The distance and lane filters of a table, checked inside the per-type walks and
+    -- counts (index-only) instead of on the heap: the two indexes again, wider.
+    drop index results_type_time;
+    create index results_type_time on results (account_id, event_type_id, recorded_at, id)
+      include (athlete_id, distance_mm, lane_id);
+    drop index results_type_result;
+    create index results_type_result on results (account_id, event_type_id, result, id)
+      include (distance_mm, lane_id);
     create index results_alias on results (account_id, event_alias_id, recorded_at, id)
       where event_alias_id is not null;
     create index results_best_id on results (account_id, id) where best_overall;
@@ -256,6 +267,9 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     drop function result_bests_lock(uuid[]);
     drop function result_bests_refresh_account(uuid);
     drop function result_bests_refresh(bigint[], integer[], integer[]);
+    drop index results_type_time, results_type_result;
+    create index results_type_time on results (account_id, event_type_id, recorded_at, id) include (athlete_id);
+    create index results_type_result on results (account_id, event_type_id, result, id);
     drop index results_account_id, results_athlete_time, results_program_type_time,
       results_program_type_result, results_alias, results_best_id, results_best_time, results_best_type_time,
       results_best_type_result, results_best_athlete, results_program_best_id,
