@@ -10,28 +10,71 @@ import globals from 'globals';
  * lib/components -> features -> app, features never import each other,
  * the app never imports the server, the server never imports the app.
  */
-const featureNames = ['auth', 'athletes', 'results', 'leaderboard', 'history', 'account', 'reports', 'integration', 'store', 'profiles', 'verification'];
+const featureNames = [
+  'auth',
+  'athletes',
+  'results',
+  'leaderboard',
+  'history',
+  'account',
+  'reports',
+  'integration',
+  'store',
+  'profiles',
+  'verification',
+];
 
 export default tseslint.config(
-  { ignores: ['.scratch/**', 'dist/**', 'data/**', 'coverage/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      '.scratch/**',
+      'dist/**',
+      'data/**',
+      'coverage/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX },
     // Without a resolver that knows .ts/.tsx, no relative import resolves and the
     // restricted-paths zones below silently never fire.
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] })] },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] }),
+      ],
+    },
     rules: {
       'import-x/no-cycle': 'off',
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
-            { target: './src', from: './server', message: 'The app talks to the server over HTTP only.' },
+            {
+              target: './src',
+              from: './server',
+              message: 'The app talks to the server over HTTP only.',
+            },
             { target: './server', from: './src', message: 'The server does not import the app.' },
-            { target: './contract', from: ['./src', './server'], message: 'contract/ depends on nothing of ours.' },
-            { target: ['./src/lib', './src/components'], from: ['./src/features', './src/app'], message: 'lib/ and components/ are below features.' },
-            { target: './src/features', from: './src/app', except: ['./hooks.ts', './store.ts', './paths.ts'], message: 'Features may use only the typed hooks, store types and paths of app/.' },
+            {
+              target: './contract',
+              from: ['./src', './server'],
+              message: 'contract/ depends on nothing of ours.',
+            },
+            {
+              target: ['./src/lib', './src/components'],
+              from: ['./src/features', './src/app'],
+              message: 'lib/ and components/ are below features.',
+            },
+            {
+              target: './src/features',
+              from: './src/app',
+              except: ['./hooks.ts', './store.ts', './paths.ts'],
+              message: 'Features may use only the typed hooks, store types and paths of app/.',
+            },
             ...featureNames.map((name) => ({
               target: `./src/features/${name}`,
               from: './src/features',
@@ -41,7 +84,10 @@ export default tseslint.config(
           ],
         },
       ],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {

@@ -27,7 +27,6 @@ export const RESULT_SORTS = [
 export type ResultSort = (typeof RESULT_SORTS)[number];
 export const DEFAULT_RESULT_SORT: ResultSort = 'DateDesc';
 
-
 /**
  * The results-table variants and the filters only some of them have (spec: "distance
  * (some variants only)", "eventAliasId (one variant only)"). `individual` lists every

@@ -8,7 +8,10 @@ function newestMtime(path) {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
-  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), 0);
+  return readdirSync(path).reduce(
+    (newest, name) => Math.max(newest, newestMtime(join(path, name))),
+    0,
+  );
 }
 
 function oldestOutput(paths) {
@@ -19,7 +22,13 @@ const configFiles = ['package.json', 'package-lock.json'];
 const targets = [
   {
     name: 'server',
-    sources: ['server', 'contract', 'tsconfig.server.json', 'tsconfig.server.build.json', ...configFiles],
+    sources: [
+      'server',
+      'contract',
+      'tsconfig.server.json',
+      'tsconfig.server.build.json',
+      ...configFiles,
+    ],
     outputs: ['dist/server/server/server.js'],
     command: 'npm run build:server',
   },

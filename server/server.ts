@@ -21,7 +21,8 @@ async function main(): Promise<void> {
 
   try {
     await app.ready(); // migrations run here
-    if (config.demoData) await ensureDemoAccount(app.db, { log: app.log, publicUrl: config.publicUrl });
+    if (config.demoData)
+      await ensureDemoAccount(app.db, { log: app.log, publicUrl: config.publicUrl });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await app.close().catch(() => undefined); // releases the data-dir lock if it was taken

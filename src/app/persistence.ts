@@ -48,7 +48,9 @@ export function buildRootReducer<P extends ReducersMapObject, S extends Reducers
     // which redux-persist then hands down; it is not a slice.
     const slices = state && '_persist' in state ? omitPersistKey(state) : state;
     return combinedSlices(
-      (signedOut.match(action) || accountDataPurged.match(action)) && slices ? { ...slices, ...forgetPersisted } : slices,
+      (signedOut.match(action) || accountDataPurged.match(action)) && slices
+        ? { ...slices, ...forgetPersisted }
+        : slices,
       action,
     );
   };

@@ -17,13 +17,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         (id, code, name, unit, lower_is_better, default_distance_mm, split_distances_mm)
       overriding system value
       values (${type.id}, ${type.code}, ${type.name}, ${type.unit}, ${type.lowerIsBetter},
-        ${type.defaultDistanceMm}, ${sql.raw(`'{${type.splitDistancesMm.join(',')}}'`)}::integer[])`.execute(db);
+        ${type.defaultDistanceMm}, ${sql.raw(`'{${type.splitDistancesMm.join(',')}}'`)}::integer[])`.execute(
+      db,
+    );
   }
   // Custom event types of accounts get ids after the built-in range.
   await sql`select setval(pg_get_serial_sequence('event_types', 'id'), 1000)`.execute(db);
   for (const table of scoringTables) {
     await sql`insert into scoring_tables (index_name, version, data)
-      values (${table.indexName}, ${table.version}, ${JSON.stringify(table.data)}::jsonb)`.execute(db);
+      values (${table.indexName}, ${table.version}, ${JSON.stringify(table.data)}::jsonb)`.execute(
+      db,
+    );
   }
 }
 

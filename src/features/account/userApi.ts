@@ -48,7 +48,13 @@ export const userApi = baseApi.injectEndpoints({
     purgeData: build.mutation<void, void>({
       query: () => ({ url: '/user/purge', method: 'DELETE' }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        if (await queryFulfilled.then(() => true, () => false)) dispatch(accountDataPurged());
+        if (
+          await queryFulfilled.then(
+            () => true,
+            () => false,
+          )
+        )
+          dispatch(accountDataPurged());
       },
       // Everything the account owned is gone, and its athlete spots may have changed.
       invalidatesTags: ['User', 'Roster', 'Athlete', 'Event', 'Leaderboard', 'ApiKey'],
