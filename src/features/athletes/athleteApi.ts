@@ -6,7 +6,6 @@ import type {
   ImportReportBody,
   PositionBody,
   RosterBody,
-  RosterListBody,
   RosterMembersInput,
   SportBody,
 } from '../../../contract/athlete';
@@ -38,11 +37,6 @@ function filterParams({ pageNumber, pageSize, ...narrowing }: AthleteFilters): Q
 function exportParams(filters: AthleteFilters): QueryParams {
   const { pageNumber: _page, pageSize: _size, ...params } = filterParams(filters);
   return params;
-}
-
-/** Reference lists answer `{ items }` like every list; a bare array is taken too. */
-function itemsOf<T>(answer: { items: T[] } | T[]): T[] {
-  return Array.isArray(answer) ? answer : answer.items;
 }
 
 /** Downloads a CSV from the API and saves it; only the name reaches the store. */
@@ -92,11 +86,6 @@ export const athleteApi = baseApi.injectEndpoints({
       query: (id) => ({ url: `/athlete/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Athlete', 'Roster', 'User'],
     }),
-    listRosters: build.query<RosterBody[], void>({
-      query: () => '/roster',
-      transformResponse: (answer: RosterListBody) => answer.items,
-      providesTags: ['Roster'],
-    }),
     createRoster: build.mutation<RosterBody, string>({
       query: (name) => ({ url: '/roster', method: 'POST', body: { name } }),
       invalidatesTags: ['Roster'],
@@ -116,14 +105,6 @@ export const athleteApi = baseApi.injectEndpoints({
         body,
       }),
       invalidatesTags: ['Roster', 'Athlete'],
-    }),
-    listSports: build.query<SportBody[], void>({
-      query: () => '/sport',
-      transformResponse: itemsOf<SportBody>,
-    }),
-    listPositions: build.query<PositionBody[], void>({
-      query: () => '/position',
-      transformResponse: itemsOf<PositionBody>,
     }),
     /** A dry run writes nothing and refreshes nothing; a commit may add athletes and rosters. */
     importAthletes: build.mutation<ImportReportBody, ImportArgs>({
@@ -159,14 +140,18 @@ export const {
   useCreateAthleteMutation,
   useUpdateAthleteMutation,
   useDeleteAthleteMutation,
-  useListRostersQuery,
   useCreateRosterMutation,
   useRenameRosterMutation,
   useDeleteRosterMutation,
   useSetRosterMembersMutation,
-  useListSportsQuery,
-  useListPositionsQuery,
   useImportAthletesMutation,
   useExportAthletesMutation,
   useDownloadImportTemplateMutation,
 } = athleteApi;
+
+// Rosters, sports and positions are shared reference data (src/lib/api/referenceApi.ts).
+export {
+  useListPositionsQuery,
+  useListRostersQuery,
+  useListSportsQuery,
+} from '../../lib/api/referenceApi';
