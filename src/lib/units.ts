@@ -20,9 +20,7 @@ export function formatSeconds(timeMs: number): string {
 /** "10 yd" / "9.14 m"; "" for no distance (0). At most two decimals, zeros dropped. */
 export function formatDistance(distanceMm: number, isMetric: boolean): string {
   if (distanceMm <= 0) return '';
-  return isMetric
-    ? `${trimmed(distanceMm / 1000, 2)} m`
-    : `${trimmed(distanceMm / YARD_MM, 2)} yd`;
+  return isMetric ? `${trimmed(distanceMm / 1000, 2)} m` : `${trimmed(distanceMm / YARD_MM, 2)} yd`;
 }
 
 /** A distance typed by a coach, in yards or metres, as whole millimetres (40 yd = 36576). */
