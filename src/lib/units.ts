@@ -74,8 +74,9 @@ export interface Segment extends Split {
  */
 export function segments(splits: readonly Split[]): Segment[] {
   const ordered = [...splits].sort((a, b) => a.distanceMm - b.distanceMm);
+  const start: Split = { distanceMm: 0, timeMs: 0 };
   return ordered.map((split, index) => {
-    const previous = index > 0 ? ordered[index - 1] : { distanceMm: 0, timeMs: 0 };
+    const previous = ordered[index - 1] ?? start;
     const segmentMs = split.timeMs - previous.timeMs;
     const lengthMm = split.distanceMm - previous.distanceMm;
     return {

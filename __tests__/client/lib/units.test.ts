@@ -48,10 +48,10 @@ describe('units', () => {
       [0, 9144, 1700],
       [9144, 18288, 1250],
     ]);
-    expect(result[1].metresPerSecond).toBeCloseTo(9.144 / 1.25, 6);
+    expect(result[1]?.metresPerSecond).toBeCloseTo(9.144 / 1.25, 6);
   });
 
   it('gives no speed to a segment without a positive time', () => {
-    expect(segments([{ distanceMm: 9144, timeMs: 0 }])[0].metresPerSecond).toBeNull();
+    expect(segments([{ distanceMm: 9144, timeMs: 0 }])[0]?.metresPerSecond).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { PageFrame } from '../../components/PageFrame';
 import { paths } from '../../app/paths';
 
@@ -11,7 +12,13 @@ const titles: Record<ResultsVariant, string> = {
   manualentry: paths.home.programs.manualEntry.label,
 };
 
+interface ResultsPageProps {
+  variant: ResultsVariant;
+  /** More actions in the heading row (Manual Entry's "Enter a session"). */
+  actions?: ReactNode;
+}
+
 /** Results, individual and the three program pages (tables come with the results issue). */
-export default function ResultsPage({ variant }: { variant: ResultsVariant }) {
-  return <PageFrame title={titles[variant]} />;
+export default function ResultsPage({ variant, actions }: ResultsPageProps) {
+  return <PageFrame title={titles[variant]} extra={actions} />;
 }
