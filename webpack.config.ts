@@ -7,6 +7,7 @@ import path from 'node:path';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
+import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
@@ -81,11 +82,17 @@ export default (
             options: { transpileOnly: true, compilerOptions: { noEmit: false } },
           },
         },
+        // antd's styles, made at build time for the app's theme (scripts/antd-css.ts).
+        { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
         { test: /\.(png|jpe?g|webp|svg)$/, type: 'asset/resource' },
       ],
     },
     plugins: [
       new HtmlWebpackPlugin({ template: path.join(root, 'public/index.html') }),
+      new MiniCssExtractPlugin({
+        filename: production ? 'css/[name].[contenthash:8].css' : 'css/[name].css',
+        chunkFilename: production ? 'css/[name].[contenthash:8].css' : 'css/[name].css',
+      }),
       new CopyWebpackPlugin({
         patterns: [{ from: 'public', to: '.', globOptions: { ignore: ['**/index.html'] } }],
       }),

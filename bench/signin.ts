@@ -21,6 +21,7 @@ const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '20' },
     profile: { type: 'boolean', default: false },
+    cpuprofile: { type: 'string' },
   },
 });
 const projectRoot = path.resolve(__dirname, '..');
@@ -161,9 +162,21 @@ async function profileOnce(browser: Browser, url: string): Promise<void> {
       `${took}  ${kind.padEnd(7)} ${request.method().padEnd(4)} ${(pathname + search).slice(0, 80)}`,
     );
   });
+  if (values.cpuprofile) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   await page.goto('/login');
   await signInButton(page).waitFor();
   event(await milestone(page, 'loginReady'), '/login ready (Sign in pressed now)');
+  const marks = async () => {
+    const list = (await page.evaluate(
+      `performance.getEntriesByType('mark').map((m) => [performance.timeOrigin + m.startTime, m.name])`,
+    )) as Array<[number, string]>;
+    for (const [at, name] of list) event(at, `mark ${name}`);
+  };
+  await marks();
   await signInButton(page).click();
   await page.getByLabel('E-mail address').waitFor();
   event(await milestone(page, 'form'), "provider's form there");
@@ -173,6 +186,12 @@ async function profileOnce(browser: Browser, url: string): Promise<void> {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await dashboardShown(page);
   event(await milestone(page, 'dashboard'), 'dashboard there');
+  await marks();
+  if (values.cpuprofile) {
+    const { profile } = await cdp.send('Profiler.stop');
+    fs.writeFileSync(values.cpuprofile, JSON.stringify(profile));
+    printHotFunctions(profile);
+  }
   const { metrics } = await cdp.send('Performance.getMetrics');
   const metric = (name: string) =>
     Math.round((metrics.find((m) => m.name === name)?.value ?? 0) * 1000);
@@ -183,6 +202,41 @@ async function profileOnce(browser: Browser, url: string): Promise<void> {
     `renderer, last document: script ${metric('ScriptDuration')} ms, layout ${metric('LayoutDuration')} ms, ` +
       `style ${metric('RecalcStyleDuration')} ms, all tasks ${metric('TaskDuration')} ms`,
   );
+}
+
+interface CpuProfile {
+  nodes: Array<{
+    id: number;
+    callFrame: { functionName: string; url: string; lineNumber: number };
+  }>;
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** The renderer's self time by script and by function, from a CDP CPU profile. */
+function printHotFunctions(profile: CpuProfile): void {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const byScript = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  samples.forEach((id, index) => {
+    const frame = byId.get(id)?.callFrame;
+    if (!frame) return;
+    const ms = (deltas[index + 1] ?? deltas[index] ?? 0) / 1000;
+    const script = frame.url ? frame.url.replace(/^.*\//, '') : `(${frame.functionName})`;
+    byScript.set(script, (byScript.get(script) ?? 0) + ms);
+    const name = `${frame.functionName || '(anonymous)'} ${script}:${frame.lineNumber}`;
+    byFunction.set(name, (byFunction.get(name) ?? 0) + ms);
+  });
+  const top = (map: Map<string, number>, n: number) =>
+    [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, n);
+  console.log('\nrenderer self time by script (ms):');
+  for (const [name, ms] of top(byScript, 12))
+    console.log(`  ${ms.toFixed(0).padStart(5)}  ${name}`);
+  console.log('renderer self time by function (ms):');
+  for (const [name, ms] of top(byFunction, 25))
+    console.log(`  ${ms.toFixed(0).padStart(5)}  ${name}`);
 }
 
 /**

@@ -1,8 +1,30 @@
 import { Type, type Static } from 'typebox';
 import { ALL_ROSTERS, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './athlete';
-import { PROGRAMS, type Program } from './event';
+import {
+  DEFAULT_ATHLETES_PER_LEADERBOARD,
+  MAX_ATHLETES_PER_LEADERBOARD,
+  DEFAULT_LEADERBOARD_EVENT_TYPE,
+  DEFAULT_RESULT_SORT,
+  PROGRAMS,
+  RESULT_SORTS,
+  RESULT_VARIANTS,
+  type Program,
+  type ResultSort,
+  type ResultVariant,
+} from './event-constants';
 
-export { PROGRAMS, type Program };
+export {
+  DEFAULT_ATHLETES_PER_LEADERBOARD,
+  MAX_ATHLETES_PER_LEADERBOARD,
+  DEFAULT_LEADERBOARD_EVENT_TYPE,
+  DEFAULT_RESULT_SORT,
+  PROGRAMS,
+  RESULT_SORTS,
+  RESULT_VARIANTS,
+  type Program,
+  type ResultSort,
+  type ResultVariant,
+};
 
 /**
  * The read side of results (`GET /api/event`, `GET /api/leaderboard`,
@@ -10,38 +32,6 @@ export { PROGRAMS, type Program };
  * Distances are millimetres (10 yd = 9144), dates `YYYY-MM-DD` (inclusive, in the
  * account's days: the app sends the browser's local dates).
  */
-
-/** The spec's results-table sort values; `DateDesc` by default. */
-export const RESULT_SORTS = [
-  'DateAsc',
-  'DateDesc',
-  'FirstName',
-  'MiddleName',
-  'LastName',
-  'EventAsc',
-  'EventDesc',
-  'ResultAsc',
-  'ResultDesc',
-  'None',
-] as const;
-export type ResultSort = (typeof RESULT_SORTS)[number];
-export const DEFAULT_RESULT_SORT: ResultSort = 'DateDesc';
-
-/**
- * The results-table variants and the filters only some of them have (spec: "distance
- * (some variants only)", "eventAliasId (one variant only)"). `individual` lists every
- * program's results; the others list their program's only.
- */
-export const RESULT_VARIANTS = {
-  individual: { program: null, distance: true, eventAliasId: false },
-  gamespeed: { program: 'gamespeed', distance: false, eventAliasId: true },
-  eapi: { program: 'eapi', distance: false, eventAliasId: false },
-  manualentry: { program: 'manualentry', distance: true, eventAliasId: false },
-} as const satisfies Record<
-  string,
-  { program: Program | null; distance: boolean; eventAliasId: boolean }
->;
-export type ResultVariant = keyof typeof RESULT_VARIANTS;
 
 const Id = Type.Integer({ minimum: 1 });
 const Day = Type.String({ format: 'date', description: 'YYYY-MM-DD, inclusive.' });
@@ -91,11 +81,6 @@ export const ResultListQuery = Type.Object(
   { title: 'ResultListQuery', additionalProperties: false },
 );
 export type ResultListQuery = Static<typeof ResultListQuery>;
-
-/** Leaderboard defaults (spec, section 9). */
-export const DEFAULT_ATHLETES_PER_LEADERBOARD = 5;
-export const DEFAULT_LEADERBOARD_EVENT_TYPE = 1;
-export const MAX_ATHLETES_PER_LEADERBOARD = 100;
 
 /** `GET /api/leaderboard`: the app always sends the first three, the rest only when set. */
 export const LeaderboardQuery = Type.Object(

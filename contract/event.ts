@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { PROGRAMS } from './event-constants';
 
 /**
  * Results ("events" in the API paths, PRODUCT.md) and the event types they measure:
@@ -15,8 +16,7 @@ const Id = Type.Integer({ minimum: 1 });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
   Type.Union([schema, Type.Null()]);
 
-export const PROGRAMS = ['none', 'gamespeed', 'eapi', 'manualentry'] as const;
-export type Program = (typeof PROGRAMS)[number];
+export { PROGRAMS, type Program } from './event-constants';
 export const SOURCES = ['device', 'import', 'manual'] as const;
 export type Source = (typeof SOURCES)[number];
 export const TIMING_METHODS = ['electronic', 'hand'] as const;

@@ -1,3 +1,4 @@
+import './app/generated/antd.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
@@ -8,6 +9,7 @@ import { loadConfig } from './lib/config';
 import { AppErrorBoundary } from './app/AppErrorBoundary';
 import { AppProviders } from './app/AppProviders';
 import { ConfigErrorScreen } from './app/ConfigErrorScreen';
+import { preloadPages } from './app/preload';
 import { routes } from './app/router';
 import { makeStore, persistAppStore } from './app/store';
 import { ThemeProvider } from './app/theme';
@@ -18,6 +20,7 @@ const root = createRoot(container);
 
 /** Config first (it names the API and the identity provider), then store and router. */
 async function start(): Promise<void> {
+  preloadPages(routes, new URL(window.location.href));
   try {
     await loadConfig();
   } catch (error) {

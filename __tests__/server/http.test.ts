@@ -17,6 +17,8 @@ describe('HTTP behaviour shared by every route', () => {
       '<!doctype html><title>Splitline</title>',
     );
     await fs.promises.writeFile(path.join(appDir, 'main.js'), 'console.log(1)');
+    await fs.promises.mkdir(path.join(appDir, 'js'));
+    await fs.promises.writeFile(path.join(appDir, 'js/main.2410beaf.js'), 'console.log(2)');
     app = await buildTestApp({
       env: { PUBLIC_URL: 'https://coach.example.com/' },
       config: { appDir },
@@ -62,6 +64,16 @@ describe('HTTP behaviour shared by every route', () => {
     const response = await app.inject('/main.js');
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe('console.log(1)');
+  });
+
+  it('lets browsers keep content-hashed files for good, and only those', async () => {
+    const hashed = await app.inject('/js/main.2410beaf.js');
+    expect(hashed.statusCode).toBe(200);
+    expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const plain = await app.inject('/main.js');
+    expect(plain.headers['cache-control']).not.toContain('immutable');
+    const page = await app.inject({ url: '/home/athlete', headers: html });
+    expect(page.headers['cache-control']).toBe('no-cache');
   });
 
   it.each(['/api/x', '/missing.js'])('does not answer %s with the app', async (url) => {

@@ -35,6 +35,9 @@ export function isAppNavigation(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/html');
 }
 
+/** webpack's output names: `js/main.2410beaf.js`, `css/main.e402118a.css` (webpack.config.ts). */
+const hashedAsset = /^(js|css)\/[^/]+\.[0-9a-f]{8}\.(js|css)$/;
+
 const notBuilt =
   'The Splitline app is not built (dist/app/index.html is missing).\n' +
   'Run `npm run build:app` and restart the server, or use `npm run dev` while developing.\n';
@@ -44,7 +47,16 @@ export default fp(
     const { appDir } = app.config;
     const built = fs.existsSync(path.join(appDir, 'index.html'));
     if (built) {
-      await app.register(fastifyStatic, { root: appDir, wildcard: true });
+      await app.register(fastifyStatic, {
+        root: appDir,
+        wildcard: true,
+        // Scripts and stylesheets carry a content hash in their names (webpack): a browser
+        // may keep them for good, so the second boot (back from sign-in) reads none again.
+        setHeaders: (reply, filePath) => {
+          if (hashedAsset.test(path.relative(appDir, filePath).split(path.sep).join('/')))
+            reply.header('cache-control', 'public, max-age=31536000, immutable');
+        },
+      });
     } else {
       app.log.warn({ appDir }, 'the app is not built: app routes answer 503');
     }
@@ -53,7 +65,9 @@ export default fp(
       if (isAppNavigation(request)) {
         if (!built) return reply.code(503).type('text/plain; charset=utf-8').send(notBuilt);
         // Revalidated on every load so that a new deployment is picked up at once.
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        return reply
+          .header('cache-control', 'no-cache')
+          .sendFile('index.html', { cacheControl: false });
       }
       const body: MessageBody = { message: 'Not found' };
       return reply.code(404).send(body);

@@ -1,25 +1,11 @@
 import type { ReactNode } from 'react';
 import { App as AntdApp, ConfigProvider, type ThemeConfig } from 'antd';
-import { brand } from '../lib/brand';
+import { appTheme } from './themeConfig';
 
-/** System fonts only: nothing is fetched from outside (PRODUCT.md). */
-const systemFonts =
-  "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif, 'Apple Color Emoji', 'Segoe UI Emoji'";
+export { appTheme };
 
-/** One brand colour, through tokens rather than CSS overrides. */
-export const appTheme: ThemeConfig = {
-  token: {
-    colorPrimary: brand.primaryColor,
-    // antd derives links and info from colorInfo, not colorPrimary; keep them on brand.
-    colorInfo: brand.primaryColor,
-    colorLink: brand.primaryColor,
-    fontFamily: systemFonts,
-    borderRadius: 6,
-  },
-  components: {
-    Layout: { headerHeight: 56, headerPadding: '0 16px' },
-  },
-};
+/** At run time antd only renders: its styles come from the stylesheet built from `appTheme`. */
+const runtimeTheme: ThemeConfig = { ...appTheme, zeroRuntime: true };
 
 /**
  * antd's theme and its App context (message, modal, notification hooks).
@@ -29,7 +15,7 @@ export const appTheme: ThemeConfig = {
  */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   return (
-    <ConfigProvider theme={appTheme}>
+    <ConfigProvider theme={runtimeTheme}>
       <AntdApp>{children}</AntdApp>
     </ConfigProvider>
   );

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import {
   DEFAULT_ATHLETES_PER_LEADERBOARD,
   DEFAULT_LEADERBOARD_EVENT_TYPE,
-} from '../../../contract/event-query';
+} from '../../../contract/event-constants';
 import { toQueryParams } from '../../lib/tableFilters';
 
 /** The spec's leaderboard filters (section 3) with its defaults (section 9). */

@@ -3,7 +3,7 @@ import {
   RESULT_VARIANTS,
   type ResultSort,
   type ResultVariant,
-} from '../../../contract/event-query';
+} from '../../../contract/event-constants';
 import { createTableFiltersSlice, FIRST_PAGE } from '../../lib/tableFilters';
 
 /** The spec's results-table filter state (section 3); variants leave out what they lack. */

@@ -1,0 +1,78 @@
+import { lazy, useState, type ComponentType } from 'react';
+
+/** A page loaded on first visit, which can also be loaded ahead (`preload`). */
+export interface LazyPage<Props extends object> {
+  (props: Props): React.JSX.Element;
+  preload(): Promise<unknown>;
+}
+
+/**
+ * A page in its own chunk. Unlike a bare `React.lazy`, a page whose chunk is already
+ * loaded renders at once: it does not suspend, so no spinner is committed and React's
+ * Suspense reveal throttle (up to 300 ms after a fallback shows) is not paid. `preload`
+ * starts loading early (src/app/preload.ts: the page of the address at boot, the
+ * dashboard on the way back from sign-in).
+ */
+export function lazyPage<Props extends object>(
+  load: () => Promise<{ default: ComponentType<Props> }>,
+): LazyPage<Props> {
+  let loaded: ComponentType<Props> | undefined;
+  let loading: Promise<{ default: ComponentType<Props> }> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        loading = undefined; // a later visit tries again
+        throw error;
+      },
+    ));
+  const Suspending = lazy(preload);
+  function Page(props: Props) {
+    // Chosen once per mount: switching later would remount the page and lose its state.
+    const [Component] = useState<ComponentType<Props>>(() => loaded ?? Suspending);
+    return <Component {...props} />;
+  }
+  Page.preload = preload;
+  return Page;
+}
+
+/*
+ * Every page is its own chunk, loaded on first visit, so the first load carries only
+ * the shell. The chunk names make the build output readable.
+ */
+export const LeaderboardPage = lazyPage(
+  () => import(/* webpackChunkName: "leaderboard" */ '../features/leaderboard/LeaderboardPage'),
+);
+export const AthletesPage = lazyPage(
+  () => import(/* webpackChunkName: "athletes" */ '../features/athletes/AthletesPage'),
+);
+export const ResultsPage = lazyPage(
+  () => import(/* webpackChunkName: "results" */ '../features/results/ResultsPage'),
+);
+export const HistoricalResultsPage = lazyPage(
+  () => import(/* webpackChunkName: "history" */ '../features/history/HistoricalResultsPage'),
+);
+export const ReportsPage = lazyPage(
+  () => import(/* webpackChunkName: "reports" */ '../features/reports/ReportsPage'),
+);
+export const IntegrationsPage = lazyPage(
+  () => import(/* webpackChunkName: "integration" */ '../features/integration/IntegrationsPage'),
+);
+export const StorePage = lazyPage(
+  () => import(/* webpackChunkName: "store" */ '../features/store/StorePage'),
+);
+export const AthleteProfilesPage = lazyPage(
+  () => import(/* webpackChunkName: "profiles" */ '../features/profiles/AthleteProfilesPage'),
+);
+export const AccountInfoPage = lazyPage(
+  () => import(/* webpackChunkName: "account" */ '../features/account/AccountInfoPage'),
+);
+export const VerificationPage = lazyPage(
+  () => import(/* webpackChunkName: "verification" */ '../features/verification/VerificationPage'),
+);
+export const LoginPage = lazyPage(
+  () => import(/* webpackChunkName: "login" */ '../features/auth/LoginPage'),
+);

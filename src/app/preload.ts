@@ -1,0 +1,29 @@
+import type { ReactElement } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router';
+import { homePath, paths } from './paths';
+
+function isPreloadable(type: unknown): type is { preload(): Promise<unknown> } {
+  return (
+    typeof type === 'function' && typeof (type as { preload?: unknown }).preload === 'function'
+  );
+}
+
+/**
+ * Starts loading the page chunks the app is about to render, before the config, the
+ * store and the session are ready: the pages of this address, and on the way back from
+ * the identity provider (`/login?code=...`) also the dashboard the user lands on. Loading
+ * errors are left to the render, which shows them.
+ *
+ * @example
+ * preloadPages(routes, new URL(window.location.href));
+ */
+export function preloadPages(routes: RouteObject[], url: URL): void {
+  const targets = [url.pathname];
+  if (url.pathname === paths.login.path && url.searchParams.has('code')) targets.push(homePath);
+  for (const target of targets) {
+    for (const { route } of matchRoutes(routes, target) ?? []) {
+      const type = (route.element as ReactElement | null | undefined)?.type;
+      if (isPreloadable(type)) type.preload().catch(() => undefined);
+    }
+  }
+}

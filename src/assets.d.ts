@@ -1,0 +1,2 @@
+/** Stylesheets are bundled by webpack (css-loader + MiniCssExtractPlugin): imported for their effect only. */
+declare module '*.css';
