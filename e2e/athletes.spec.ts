@@ -220,6 +220,8 @@ test('a coach keeps athletes on rosters: add, import, filter, sort, page and del
     // Still new: the refused file created no roster either.
     await expect(wizard.getByRole('row', { name: /New rosters\W+Relay$/ })).toBeVisible();
     await expect(importButton).toBeEnabled();
+    // A 720 px window shows the Import button without scrolling the page.
+    await expect(importButton).toBeInViewport();
     await screenshot('import-checked');
     await importButton.click();
     await expect(wizard.getByText('Imported 30 athletes')).toBeVisible();

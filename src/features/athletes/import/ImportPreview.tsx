@@ -98,7 +98,7 @@ export function ImportPreview({ fileName, report, commitProblems }: ImportPrevie
             size="small"
             dataSource={rows}
             pagination={{ pageSize: 50, hideOnSinglePage: true, showSizeChanger: false }}
-            scroll={{ y: 320 }}
+            scroll={{ y: 'min(320px, 40vh)' }}
             style={{ fontVariantNumeric: 'tabular-nums' }}
             columns={[
               { key: 'line', title: 'Line', dataIndex: 'line', width: 64, align: 'end' },

@@ -68,6 +68,9 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
       open={open}
       title="Import athletes from CSV"
       width={760}
+      // The footer (Import) stays in view on a short window: only the body scrolls.
+      style={{ top: 24 }}
+      styles={{ body: { maxHeight: 'calc(100vh - 200px)', overflowY: 'auto' } }}
       onCancel={close}
       closable={!busy}
       mask={{ closable: !busy }}
