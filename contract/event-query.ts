@@ -2,29 +2,14 @@ import { Type, type Static } from 'typebox';
 import { ALL_ROSTERS, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './athlete';
 import {
   DEFAULT_ATHLETES_PER_LEADERBOARD,
-  MAX_ATHLETES_PER_LEADERBOARD,
   DEFAULT_LEADERBOARD_EVENT_TYPE,
   DEFAULT_RESULT_SORT,
+  MAX_ATHLETES_PER_LEADERBOARD,
   PROGRAMS,
   RESULT_SORTS,
-  RESULT_VARIANTS,
-  type Program,
-  type ResultSort,
-  type ResultVariant,
 } from './event-constants';
 
-export {
-  DEFAULT_ATHLETES_PER_LEADERBOARD,
-  MAX_ATHLETES_PER_LEADERBOARD,
-  DEFAULT_LEADERBOARD_EVENT_TYPE,
-  DEFAULT_RESULT_SORT,
-  PROGRAMS,
-  RESULT_SORTS,
-  RESULT_VARIANTS,
-  type Program,
-  type ResultSort,
-  type ResultVariant,
-};
+export * from './event-constants';
 
 /**
  * The read side of results (`GET /api/event`, `GET /api/leaderboard`,

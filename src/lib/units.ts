@@ -3,14 +3,12 @@
  * and marks in whole millimetres and times in milliseconds; these helpers only make
  * labels. `isMetric` picks metres (and km/h) over yards (and mph).
  */
-export const YARD_MM = 914.4;
-export const INCH_MM = 25.4;
+import { distanceLabel, markLabel, YARD_MM } from '../../contract/units';
+
+export { YARD_MM };
+
 const MPH_PER_MPS = 3600 / 1609.344;
 const KMH_PER_MPS = 3.6;
-
-function trimmed(value: number, digits: number): string {
-  return String(Number(value.toFixed(digits)));
-}
 
 /** "4.62 s": seconds with two decimals, as every timing system shows them. */
 export function formatSeconds(timeMs: number): string {
@@ -18,30 +16,15 @@ export function formatSeconds(timeMs: number): string {
 }
 
 /** "10 yd" / "9.14 m"; "" for no distance (0). At most two decimals, zeros dropped. */
-export function formatDistance(distanceMm: number, isMetric: boolean): string {
-  if (distanceMm <= 0) return '';
-  return isMetric ? `${trimmed(distanceMm / 1000, 2)} m` : `${trimmed(distanceMm / YARD_MM, 2)} yd`;
-}
+export const formatDistance = distanceLabel;
 
 /** A distance typed by a coach, in yards or metres, as whole millimetres (40 yd = 36576). */
 export function toMillimetres(value: number, isMetric: boolean): number {
   return Math.round(value * (isMetric ? 1000 : YARD_MM));
 }
 
-/**
- * A jump's mark: heights in inches or centimetres ("26.5 in", "67.3 cm"), lengths in
- * feet and inches or metres ("8 ft 4.5 in", "2.55 m").
- */
-export function formatMark(markMm: number, unit: 'height' | 'distance', isMetric: boolean) {
-  if (unit === 'height') {
-    return isMetric ? `${trimmed(markMm / 10, 1)} cm` : `${trimmed(markMm / INCH_MM, 1)} in`;
-  }
-  if (isMetric) return `${trimmed(markMm / 1000, 2)} m`;
-  const tenths = Math.round((markMm / INCH_MM) * 10);
-  const feet = Math.floor(tenths / 120);
-  const inches = trimmed((tenths - feet * 120) / 10, 1);
-  return feet > 0 ? `${feet} ft ${inches} in` : `${inches} in`;
-}
+/** A jump's mark: "26.5 in" / "67.3 cm" (heights), "8 ft 4.5 in" / "2.55 m" (lengths). */
+export const formatMark = markLabel;
 
 /** "19.8 mph" / "31.9 km/h" from metres per second. */
 export function formatSpeed(metresPerSecond: number, isMetric: boolean): string {
