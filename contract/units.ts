@@ -34,3 +34,17 @@ export function markLabel(markMm: number, unit: 'height' | 'distance', isMetric:
   const inches = decimals((tenths - feet * 120) / 10, 1);
   return feet > 0 ? `${feet} ft ${inches} in` : `${inches} in`;
 }
+
+/**
+ * A leaderboard's distance: whole (or half) yards as yards, since timing systems here
+ * measure in yards (a stored yard distance is the rounded millimetres); anything else in
+ * metres, with up to two decimals.
+ * @example boardDistanceLabel(9144) // '10 yd'
+ * @example boardDistanceLabel(20000) // '20 m'
+ * @example boardDistanceLabel(2286) // '2.5 yd'
+ */
+export function boardDistanceLabel(mm: number): string {
+  const halfYards = Math.round((mm / YARD_MM) * 2);
+  if (halfYards > 0 && Math.round((halfYards / 2) * YARD_MM) === mm) return `${halfYards / 2} yd`;
+  return `${Number((mm / 1000).toFixed(2))} m`;
+}

@@ -1,7 +1,82 @@
+import { useCallback, useState } from 'react';
+import { Alert, Badge, Button, Col, Empty, Flex, Row, Skeleton, Typography } from 'antd';
+import { DesktopOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
 import { PageFrame } from '../../components/PageFrame';
+import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../app/paths';
+import { describeFailure } from '../../components/serverErrors';
+import { BoardCard } from './BoardCard';
+import { LeaderboardFiltersBar } from './LeaderboardFiltersBar';
+import { useGetLeaderboardQuery } from './leaderboardApi';
+import { selectLeaderboardFilters } from './leaderboardFiltersSlice';
+import { TvBoard } from './TvBoard';
+import { useLiveResults } from './useLiveResults';
 
-/** Leaderboard: one board per split distance (filters and live TV mode come with the leaderboard issue). */
+const statusText = { live: 'Live', connecting: 'Connecting…', offline: 'Offline' } as const;
+
+/**
+ * The leaderboard: the spec's filters, a card per board, updated live from the results
+ * stream (no polling), and a TV mode for the weight room.
+ */
 export default function LeaderboardPage() {
-  return <PageFrame title={paths.home.leaderboard.label} />;
+  const filters = useAppSelector(selectLeaderboardFilters);
+  const { data, error, isLoading, isFetching, refetch } = useGetLeaderboardQuery(filters);
+  const [tv, setTv] = useState(false);
+  const refresh = useCallback(() => void refetch(), [refetch]);
+  const status = useLiveResults(filters.eventTypeId, refresh);
+  const leaveTv = useCallback(() => setTv(false), []);
+  const empty = data !== undefined && data.boards.every((board) => board.entries.length === 0);
+
+  return (
+    <PageFrame
+      title={paths.home.leaderboard.label}
+      extra={
+        <Flex align="center" gap={16}>
+          <Badge
+            status={
+              status === 'live' ? 'success' : status === 'connecting' ? 'processing' : 'error'
+            }
+            text={statusText[status]}
+          />
+          <Button type="primary" icon={<DesktopOutlined />} onClick={() => setTv(true)}>
+            TV mode
+          </Button>
+        </Flex>
+      }
+    >
+      <LeaderboardFiltersBar />
+      {error ? (
+        <Alert type="error" showIcon title={describeFailure(error)} />
+      ) : isLoading || !data ? (
+        <Skeleton active paragraph={{ rows: 6 }} />
+      ) : (
+        <>
+          {empty && (
+            <Empty
+              style={{ marginBottom: 24 }}
+              description={
+                <Flex vertical gap={4}>
+                  <Typography.Text>No results on these boards yet.</Typography.Text>
+                  <Typography.Text type="secondary">
+                    Results appear here as timing devices send them (
+                    <Link to={paths.home.integrations.path}>Integrations</Link>), or type a session
+                    in <Link to={paths.home.programs.manualEntry.path}>Manual Entry</Link>.
+                  </Typography.Text>
+                </Flex>
+              }
+            />
+          )}
+          <Row gutter={[16, 16]} style={{ opacity: isFetching ? 0.8 : 1 }}>
+            {data.boards.map((board) => (
+              <Col key={board.distanceMm} xs={24} md={12} xl={8}>
+                <BoardCard board={board} unit={data.eventType.unit} />
+              </Col>
+            ))}
+          </Row>
+        </>
+      )}
+      {tv && <TvBoard leaderboard={data} status={status} onExit={leaveTv} />}
+    </PageFrame>
+  );
 }

@@ -59,3 +59,8 @@ export const leaderboardFiltersSlice = createSlice({
 export function leaderboardParams(filters: LeaderboardFilters): Record<string, string> {
   return toQueryParams(filters);
 }
+
+export const { filtersChanged, filtersCleared } = leaderboardFiltersSlice.actions;
+
+export const selectLeaderboardFilters = (state: { leaderboardFilters: LeaderboardFilters }) =>
+  state.leaderboardFilters;

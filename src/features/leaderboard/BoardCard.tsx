@@ -1,0 +1,100 @@
+import { Card, Empty, Flex, Typography } from 'antd';
+import moment from 'moment';
+import type { Board, Leaderboard } from './leaderboardApi';
+import { athleteName, formatBoardValue, medalColours } from './boardFormat';
+
+interface BoardCardProps {
+  board: Board;
+  unit: Leaderboard['eventType']['unit'];
+  /** TV mode: large type for a screen across the room. */
+  large?: boolean;
+}
+
+function RankBadge({ rank, large }: { rank: number; large: boolean }) {
+  const medal = medalColours[rank];
+  const size = large ? 48 : 28;
+  return (
+    <span
+      aria-label={medal ? `Rank ${rank}, top three` : `Rank ${rank}`}
+      style={{
+        display: 'inline-grid',
+        placeItems: 'center',
+        flex: 'none',
+        width: size,
+        height: size,
+        borderRadius: '50%',
+        fontWeight: 700,
+        fontSize: large ? 24 : 14,
+        color: medal ? '#1b1b1b' : undefined,
+        background: medal ?? 'transparent',
+        border: medal ? 'none' : '1px solid currentColor',
+        opacity: medal ? 1 : 0.75,
+      }}
+    >
+      {rank}
+    </span>
+  );
+}
+
+/**
+ * One board: its distance, then rank, athlete, result, date and lane per entry, the top
+ * three marked with medal colours. Equal values share a rank (the API's competition
+ * ranking).
+ */
+export function BoardCard({ board, unit, large = false }: BoardCardProps) {
+  const headingSize = large ? 40 : 16;
+  return (
+    <Card
+      title={
+        <span style={{ fontSize: headingSize }} className="tabular-nums">
+          {board.label}
+        </span>
+      }
+      styles={{ body: { padding: large ? '12px 24px' : '8px 16px' } }}
+      style={{ height: '100%' }}
+    >
+      {board.entries.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No results yet" />
+      ) : (
+        <ol
+          aria-label={`${board.label} board`}
+          style={{ listStyle: 'none', margin: 0, padding: 0 }}
+        >
+          {board.entries.map((entry) => (
+            <li
+              key={entry.resultId}
+              className="tabular-nums"
+              style={{
+                padding: large ? '12px 0' : '6px 0',
+                borderBottom: '1px solid rgba(128,128,128,0.15)',
+              }}
+            >
+              <Flex align="center" gap={large ? 16 : 12}>
+                <RankBadge rank={entry.rank} large={large} />
+                <Flex vertical style={{ flex: 1, minWidth: 0 }}>
+                  <Typography.Text
+                    strong
+                    ellipsis={{ tooltip: athleteName(entry.athlete) }}
+                    style={{ fontSize: large ? 30 : 14, lineHeight: 1.2 }}
+                  >
+                    {large
+                      ? `${entry.athlete.firstName} ${entry.athlete.lastName}`
+                      : athleteName(entry.athlete)}
+                  </Typography.Text>
+                  <Typography.Text type="secondary" ellipsis style={{ fontSize: large ? 18 : 12 }}>
+                    {/* On the TV it is testing day: the time of the run says more than the date. */}
+                    {moment(entry.recordedAt).format(large ? 'LT' : 'll')}
+                    {entry.laneId !== null ? ` · Lane ${entry.laneId}` : ''}
+                  </Typography.Text>
+                </Flex>
+                <Typography.Text strong style={{ fontSize: large ? 38 : 16, whiteSpace: 'nowrap' }}>
+                  {formatBoardValue(entry.value, unit)}
+                </Typography.Text>
+              </Flex>
+            </li>
+          ))}
+        </ol>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,130 @@
+import { Button, Flex, Input, InputNumber, Select, Switch, Typography } from 'antd';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { DatePicker } from '../../components/DatePicker';
+import {
+  useListEventTypesQuery,
+  useListPositionsQuery,
+  useListRostersQuery,
+  useListSportsQuery,
+} from '../../lib/api/referenceApi';
+import { boardDistances } from './boardFormat';
+import {
+  filtersChanged,
+  filtersCleared,
+  selectLeaderboardFilters,
+  type LeaderboardFilters,
+} from './leaderboardFiltersSlice';
+
+const options = <T extends { id: number; name: string }>(items: T[] | undefined) =>
+  (items ?? []).map(({ id, name }) => ({ value: id, label: name }));
+
+/** The spec's leaderboard filters; every change is kept (persisted slice). */
+export function LeaderboardFiltersBar() {
+  const dispatch = useAppDispatch();
+  const filters = useAppSelector(selectLeaderboardFilters);
+  const change = (partial: Partial<LeaderboardFilters>) => dispatch(filtersChanged(partial));
+  const { data: eventTypes } = useListEventTypesQuery();
+  const { data: sports } = useListSportsQuery();
+  const { data: positions } = useListPositionsQuery();
+  const { data: rosters } = useListRostersQuery();
+  const eventType = eventTypes?.find(({ id }) => id === filters.eventTypeId);
+  const distances = eventType ? boardDistances(eventType) : [];
+  const sportPositions = (positions ?? []).filter(
+    (position) => filters.sportId === null || position.sportId === filters.sportId,
+  );
+
+  return (
+    <Flex vertical gap={8} style={{ marginBottom: 16 }}>
+      <Flex wrap gap={8} align="center">
+        <Select
+          aria-label="Event type"
+          style={{ width: 220 }}
+          loading={!eventTypes}
+          value={filters.eventTypeId}
+          options={options(eventTypes)}
+          onChange={(eventTypeId: number) => change({ eventTypeId })}
+          showSearch={{ optionFilterProp: 'label' }}
+        />
+        <Select
+          aria-label="Distance"
+          style={{ width: 150 }}
+          value={filters.distance ?? 0}
+          options={[{ value: 0, label: 'All distances' }, ...distances]}
+          onChange={(distance: number) => change({ distance: distance || null })}
+        />
+        <Flex align="center" gap={6}>
+          <Typography.Text type="secondary">Per board</Typography.Text>
+          <InputNumber
+            aria-label="Athletes per board"
+            min={1}
+            max={100}
+            style={{ width: 72 }}
+            value={filters.athletesPerLeaderboard}
+            onChange={(value) => value && change({ athletesPerLeaderboard: value })}
+          />
+        </Flex>
+        <Flex align="center" gap={6}>
+          <Switch
+            aria-label="Best per athlete"
+            checked={filters.isDistinct}
+            onChange={(isDistinct) => change({ isDistinct })}
+          />
+          <Typography.Text>Best per athlete</Typography.Text>
+        </Flex>
+      </Flex>
+      <Flex wrap gap={8} align="center">
+        <DatePicker
+          aria-label="From"
+          placeholder="From"
+          value={filters.startDate}
+          onChange={(startDate) => change({ startDate })}
+        />
+        <DatePicker
+          aria-label="To"
+          placeholder="To"
+          value={filters.endDate}
+          onChange={(endDate) => change({ endDate })}
+        />
+        <Input
+          aria-label="Lane"
+          placeholder="Lane"
+          style={{ width: 80 }}
+          value={filters.laneId ?? ''}
+          onChange={(event) => change({ laneId: event.target.value.trim() || null })}
+        />
+        <Select
+          aria-label="Sport"
+          placeholder="Sport"
+          allowClear
+          style={{ width: 150 }}
+          value={filters.sportId}
+          options={options(sports)}
+          onChange={(sportId?: number) => change({ sportId: sportId ?? null, positionId: null })}
+        />
+        <Select
+          aria-label="Position"
+          placeholder="Position"
+          allowClear
+          style={{ width: 170 }}
+          value={filters.positionId}
+          options={options(sportPositions)}
+          onChange={(positionId?: number) => change({ positionId: positionId ?? null })}
+          showSearch={{ optionFilterProp: 'label' }}
+        />
+        <Select
+          aria-label="Roster"
+          placeholder="Roster"
+          allowClear
+          style={{ width: 170 }}
+          value={filters.rosterId}
+          options={options(rosters)}
+          onChange={(rosterId?: number) => change({ rosterId: rosterId ?? null })}
+          showSearch={{ optionFilterProp: 'label' }}
+        />
+        <Button type="link" onClick={() => dispatch(filtersCleared())}>
+          Clear filters
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}

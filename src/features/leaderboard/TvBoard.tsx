@@ -1,0 +1,112 @@
+import { useEffect, useRef, useState } from 'react';
+import { Badge, Button, ConfigProvider, Flex, Typography, theme } from 'antd';
+import { FullscreenExitOutlined } from '@ant-design/icons';
+import moment from 'moment';
+import type { StreamStatus } from '../../lib/api/resultStream';
+import { BoardCard } from './BoardCard';
+import type { Leaderboard } from './leaderboardApi';
+
+interface TvBoardProps {
+  leaderboard: Leaderboard | undefined;
+  status: StreamStatus;
+  onExit: () => void;
+}
+
+/**
+ * The TV mode: the boards full screen in the dark theme with large type, for a screen
+ * across a weight room. The nested theme renders its styles at run time (decision 008:
+ * the build-time stylesheet holds the light theme only).
+ */
+const tvTheme = { algorithm: theme.darkAlgorithm, zeroRuntime: false } as const;
+
+function Clock() {
+  const [now, setNow] = useState(() => moment());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(moment()), 15_000);
+    return () => clearInterval(timer);
+  }, []);
+  return <span className="tabular-nums">{now.format('LT')}</span>;
+}
+
+export function TvBoard({ leaderboard, status, onExit }: TvBoardProps) {
+  const frame = useRef<HTMLDivElement>(null);
+
+  // Full screen when the browser allows it (it needs the click that opened TV mode);
+  // Esc leaves full screen, and with it TV mode.
+  useEffect(() => {
+    const element = frame.current;
+    element?.requestFullscreen?.().catch(() => undefined);
+    const left = () => {
+      if (!document.fullscreenElement) onExit();
+    };
+    const escape = (event: KeyboardEvent) => event.key === 'Escape' && onExit();
+    document.addEventListener('fullscreenchange', left);
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('fullscreenchange', left);
+      document.removeEventListener('keydown', escape);
+      if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+    };
+  }, [onExit]);
+
+  const boards = leaderboard?.boards ?? [];
+  return (
+    <ConfigProvider theme={tvTheme}>
+      <div
+        ref={frame}
+        role="dialog"
+        aria-label="Leaderboard on TV"
+        style={{
+          position: 'fixed',
+          inset: 0,
+          zIndex: 1000,
+          overflow: 'auto',
+          padding: 32,
+          background: '#0b0d12',
+          color: '#f5f7fa',
+        }}
+      >
+        <Flex align="center" justify="space-between" gap={24} style={{ marginBottom: 24 }}>
+          <Typography.Title level={1} style={{ margin: 0, fontSize: 48 }}>
+            {leaderboard?.eventType.name ?? 'Leaderboard'}
+          </Typography.Title>
+          <Flex align="center" gap={24} style={{ fontSize: 28 }}>
+            <Badge
+              status={
+                status === 'live' ? 'success' : status === 'connecting' ? 'processing' : 'error'
+              }
+              text={
+                <span style={{ fontSize: 28 }}>
+                  {status === 'live' ? 'Live' : status === 'connecting' ? 'Connecting…' : 'Offline'}
+                </span>
+              }
+            />
+            <Clock />
+            <Button
+              size="large"
+              icon={<FullscreenExitOutlined />}
+              onClick={onExit}
+              aria-label="Leave TV mode"
+            />
+          </Flex>
+        </Flex>
+        <div
+          style={{
+            display: 'grid',
+            gap: 24,
+            gridTemplateColumns: `repeat(${Math.min(Math.max(boards.length, 1), 3)}, minmax(0, 1fr))`,
+          }}
+        >
+          {boards.map((board) => (
+            <BoardCard
+              key={board.distanceMm}
+              board={board}
+              unit={leaderboard!.eventType.unit}
+              large
+            />
+          ))}
+        </div>
+      </div>
+    </ConfigProvider>
+  );
+}
