@@ -6,13 +6,13 @@ import { athleteName, formatBoardValue, medalColours } from './boardFormat';
 interface BoardCardProps {
   board: Board;
   unit: Leaderboard['eventType']['unit'];
-  /** TV mode: large type for a screen across the room. */
+  /** TV mode: large type for a screen across the room, growing with the screen (1280 px to 4K). */
   large?: boolean;
 }
 
 function RankBadge({ rank, large }: { rank: number; large: boolean }) {
   const medal = medalColours[rank];
-  const size = large ? 48 : 28;
+  const size = large ? 'clamp(36px, 3.2vw, 64px)' : 28;
   return (
     <span
       aria-label={medal ? `Rank ${rank}, top three` : `Rank ${rank}`}
@@ -24,7 +24,7 @@ function RankBadge({ rank, large }: { rank: number; large: boolean }) {
         height: size,
         borderRadius: '50%',
         fontWeight: 700,
-        fontSize: large ? 24 : 14,
+        fontSize: large ? 'clamp(18px, 1.6vw, 32px)' : 14,
         color: medal ? '#1b1b1b' : undefined,
         background: medal ?? 'transparent',
         border: medal ? 'none' : '1px solid currentColor',
@@ -42,7 +42,7 @@ function RankBadge({ rank, large }: { rank: number; large: boolean }) {
  * ranking).
  */
 export function BoardCard({ board, unit, large = false }: BoardCardProps) {
-  const headingSize = large ? 40 : 16;
+  const headingSize = large ? 'clamp(28px, 2.6vw, 52px)' : 16;
   return (
     <Card
       title={
@@ -75,19 +75,29 @@ export function BoardCard({ board, unit, large = false }: BoardCardProps) {
                   <Typography.Text
                     strong
                     ellipsis={{ tooltip: athleteName(entry.athlete) }}
-                    style={{ fontSize: large ? 30 : 14, lineHeight: 1.2 }}
+                    style={{ fontSize: large ? 'clamp(20px, 2vw, 40px)' : 14, lineHeight: 1.2 }}
                   >
                     {large
                       ? `${entry.athlete.firstName} ${entry.athlete.lastName}`
                       : athleteName(entry.athlete)}
                   </Typography.Text>
-                  <Typography.Text type="secondary" ellipsis style={{ fontSize: large ? 18 : 12 }}>
+                  <Typography.Text
+                    type="secondary"
+                    ellipsis
+                    style={{ fontSize: large ? 'clamp(14px, 1.2vw, 24px)' : 12 }}
+                  >
                     {/* On the TV it is testing day: the time of the run says more than the date. */}
                     {moment(entry.recordedAt).format(large ? 'LT' : 'll')}
                     {entry.laneId !== null ? ` · Lane ${entry.laneId}` : ''}
                   </Typography.Text>
                 </Flex>
-                <Typography.Text strong style={{ fontSize: large ? 38 : 16, whiteSpace: 'nowrap' }}>
+                <Typography.Text
+                  strong
+                  style={{
+                    fontSize: large ? 'clamp(26px, 2.6vw, 52px)' : 16,
+                    whiteSpace: 'nowrap',
+                  }}
+                >
                   {formatBoardValue(entry.value, unit)}
                 </Typography.Text>
               </Flex>
