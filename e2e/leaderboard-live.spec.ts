@@ -129,6 +129,8 @@ test('the TV leaderboard shows results a device sends, without a reload', async 
   await test.step('a revoked key sends nothing more', async () => {
     await tv.getByRole('button', { name: 'Leave TV mode' }).click();
     await expect(tv).toBeHidden();
+    await expect(page.getByRole('list', { name: '40 yd board' })).toContainText('Bo Lindqvist');
+    await screenshot('board');
     await page.getByRole('link', { name: 'Integrations' }).click();
     await page.getByRole('button', { name: 'Revoke Lane 1 gates' }).click();
     await page.getByRole('button', { name: 'Revoke', exact: true }).click();

@@ -76,12 +76,14 @@ export function LeaderboardFiltersBar() {
         <DatePicker
           aria-label="From"
           placeholder="From"
+          style={{ width: 130 }}
           value={filters.startDate}
           onChange={(startDate) => change({ startDate })}
         />
         <DatePicker
           aria-label="To"
           placeholder="To"
+          style={{ width: 130 }}
           value={filters.endDate}
           onChange={(endDate) => change({ endDate })}
         />
@@ -96,7 +98,7 @@ export function LeaderboardFiltersBar() {
           aria-label="Sport"
           placeholder="Sport"
           allowClear
-          style={{ width: 150 }}
+          style={{ width: 130 }}
           value={filters.sportId}
           options={options(sports)}
           onChange={(sportId?: number) => change({ sportId: sportId ?? null, positionId: null })}
@@ -105,7 +107,7 @@ export function LeaderboardFiltersBar() {
           aria-label="Position"
           placeholder="Position"
           allowClear
-          style={{ width: 170 }}
+          style={{ width: 150 }}
           value={filters.positionId}
           options={options(sportPositions)}
           onChange={(positionId?: number) => change({ positionId: positionId ?? null })}
@@ -115,7 +117,7 @@ export function LeaderboardFiltersBar() {
           aria-label="Roster"
           placeholder="Roster"
           allowClear
-          style={{ width: 170 }}
+          style={{ width: 150 }}
           value={filters.rosterId}
           options={options(rosters)}
           onChange={(rosterId?: number) => change({ rosterId: rosterId ?? null })}
