@@ -13,6 +13,12 @@ export const AthletesPage = lazy(
 export const ResultsPage = lazy(
   () => import(/* webpackChunkName: "results" */ '../features/results/ResultsPage'),
 );
+export const ManualEntryPage = lazy(
+  () =>
+    import(
+      /* webpackChunkName: "manual-entry" */ '../features/results/manualEntry/ManualEntryPage'
+    ),
+);
 export const HistoricalResultsPage = lazy(
   () => import(/* webpackChunkName: "history" */ '../features/history/HistoricalResultsPage'),
 );
