@@ -113,7 +113,6 @@ export function EntryDrawer({ open, onClose, session }: EntryDrawerProps) {
               <Typography.Text type="danger"> · {grid.problemCount} to fix</Typography.Text>
             )}
           </Typography.Text>
-          <Button onClick={onClose}>Close</Button>
           <Button
             ref={saveRef}
             type="primary"

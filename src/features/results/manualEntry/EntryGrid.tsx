@@ -49,10 +49,14 @@ export function EntryGrid(props: EntryGridProps) {
     const size = { rows: rows.length, columns: columns.length };
     const target = moveTarget({ row, column }, event.key as MoveKey, event.shiftKey, size);
     if (target === 'save') onLeaveLast();
-    else if (target)
-      tableRef.current
-        ?.querySelector<HTMLInputElement>(`[data-cell="${target.row}:${target.column}"]`)
-        ?.select();
+    else if (target) {
+      const input = tableRef.current?.querySelector<HTMLInputElement>(
+        `[data-cell="${target.row}:${target.column}"]`,
+      );
+      // Selected, so that typing replaces a value rather than adding to it.
+      input?.focus();
+      input?.select();
+    }
   };
 
   return (
