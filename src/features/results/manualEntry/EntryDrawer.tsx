@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { Alert, App, Button, Drawer, Empty, Flex, Popconfirm, Skeleton, Typography } from 'antd';
+import { Alert, Button, Drawer, Empty, Flex, Popconfirm, Skeleton, Typography } from 'antd';
 import { DeleteOutlined, SaveOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { paths } from '../../../app/paths';
@@ -29,7 +29,6 @@ const results = (count: number) => `${count} result${count === 1 ? '' : 's'}`;
 export function EntryDrawer({ open, onClose, session }: EntryDrawerProps) {
   const { state } = session;
   const grid = useEntryGrid(state);
-  const { message } = App.useApp();
   const [saveSession, saving] = useSaveEntrySessionMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const [savedCount, setSavedCount] = useState<number | null>(null);
@@ -52,7 +51,6 @@ export function EntryDrawer({ open, onClose, session }: EntryDrawerProps) {
       const count = batch.body.items.length;
       session.markSaved(batch.sent.map((row) => row.key));
       setSavedCount(count);
-      message.success(`Saved ${results(count)}`);
     } catch (error) {
       // The rows keep their client ids: a retry after a lost answer stores nothing twice.
       if (isValidationError(error)) {

@@ -9,6 +9,14 @@ import type { SessionSetup as Setup } from './entrySession';
 
 const ALL_ATHLETES = -1;
 
+/** A label with antd's "(optional)" look, for the two choices a session may leave out. */
+const optional = (label: string) => (
+  <>
+    {label}
+    <Typography.Text type="secondary">&nbsp;(optional)</Typography.Text>
+  </>
+);
+
 interface SessionSetupProps {
   setup: Setup;
   eventTypes: readonly EventTypeBody[];
@@ -67,9 +75,9 @@ export function SessionSetup(props: SessionSetupProps) {
   const distanceMissing = eventType?.distanceMode === 'variable' && runDistanceMm === null;
 
   return (
-    <Form layout="vertical" component="div" requiredMark="optional">
+    <Form layout="vertical" component="div" requiredMark={false}>
       <Flex gap="0 16px" wrap align="flex-end">
-        <Form.Item label="Event type" htmlFor={ids.type} required style={{ minWidth: 200 }}>
+        <Form.Item label="Event type" htmlFor={ids.type} style={{ minWidth: 190 }}>
           <Select
             id={ids.type}
             loading={eventTypesLoading}
@@ -80,22 +88,24 @@ export function SessionSetup(props: SessionSetupProps) {
             showSearch={{ optionFilterProp: 'label' }}
           />
         </Form.Item>
-        <Form.Item label="Alias" htmlFor={ids.alias} style={{ minWidth: 150 }}>
+        <Form.Item label="Roster" htmlFor={rosterId} style={{ minWidth: 160 }}>
           <Select
-            id={ids.alias}
-            allowClear
-            disabled={!eventType?.aliases.length}
-            placeholder={eventType?.aliases.length ? 'None' : 'No aliases'}
-            value={setup.eventAliasId ?? undefined}
-            onChange={(eventAliasId?: number) => onChange({ eventAliasId: eventAliasId ?? null })}
-            options={eventType?.aliases.map((alias) => ({ value: alias.id, label: alias.name }))}
+            id={rosterId}
+            loading={rosters.isLoading}
+            placeholder="Choose a roster"
+            value={setup.rosterId ?? undefined}
+            onChange={(id: number) => onChange({ rosterId: id })}
+            options={[
+              { value: ALL_ATHLETES, label: 'All athletes' },
+              ...(rosters.data ?? []).map((roster) => ({ value: roster.id, label: roster.name })),
+            ]}
+            showSearch={{ optionFilterProp: 'label' }}
           />
         </Form.Item>
         {eventType?.distanceMode !== 'none' && eventType?.unit !== 'height' && (
           <Form.Item
             label="Distance"
             htmlFor={ids.distance}
-            required={eventType?.distanceMode === 'variable'}
             validateStatus={distanceMissing ? 'error' : undefined}
             help={distanceMissing ? 'Type the run’s distance' : undefined}
           >
@@ -103,13 +113,13 @@ export function SessionSetup(props: SessionSetupProps) {
               <Input
                 id={ids.distance}
                 readOnly
-                style={{ width: 110 }}
+                style={{ width: 90 }}
                 value={formatDistance(eventType.defaultDistanceMm ?? 0, setup.isMetric)}
               />
             ) : (
               <AutoComplete
                 id={ids.distance}
-                style={{ width: 110 }}
+                style={{ width: 90 }}
                 disabled={!eventType}
                 value={setup.distance}
                 onChange={(distance: string) => onChange({ distance })}
@@ -128,18 +138,19 @@ export function SessionSetup(props: SessionSetupProps) {
             options={unitOptions(eventType)}
           />
         </Form.Item>
-        <Form.Item label="Date and time" htmlFor={ids.date} required>
+        <Form.Item label="Date and time" htmlFor={ids.date}>
           <DatePicker
             id={ids.date}
             showTime={{ format: 'HH:mm' }}
             format="YYYY-MM-DD HH:mm"
             valueFormat="datetime"
             allowClear={false}
+            style={{ width: 170 }}
             value={setup.recordedAt}
             onChange={(recordedAt) => recordedAt && onChange({ recordedAt })}
           />
         </Form.Item>
-        <Form.Item label="Lane" htmlFor={ids.lane}>
+        <Form.Item label={optional('Lane')} htmlFor={ids.lane}>
           <InputNumber
             id={ids.lane}
             min={0}
@@ -162,18 +173,15 @@ export function SessionSetup(props: SessionSetupProps) {
             ]}
           />
         </Form.Item>
-        <Form.Item label="Roster" htmlFor={rosterId} required style={{ minWidth: 180 }}>
+        <Form.Item label={optional('Alias')} htmlFor={ids.alias} style={{ minWidth: 140 }}>
           <Select
-            id={rosterId}
-            loading={rosters.isLoading}
-            placeholder="Choose a roster"
-            value={setup.rosterId ?? undefined}
-            onChange={(id: number) => onChange({ rosterId: id })}
-            options={[
-              { value: ALL_ATHLETES, label: 'All athletes' },
-              ...(rosters.data ?? []).map((roster) => ({ value: roster.id, label: roster.name })),
-            ]}
-            showSearch={{ optionFilterProp: 'label' }}
+            id={ids.alias}
+            allowClear
+            disabled={!eventType?.aliases.length}
+            placeholder={eventType?.aliases.length ? 'None' : 'No aliases'}
+            value={setup.eventAliasId ?? undefined}
+            onChange={(eventAliasId?: number) => onChange({ eventAliasId: eventAliasId ?? null })}
+            options={eventType?.aliases.map((alias) => ({ value: alias.id, label: alias.name }))}
           />
         </Form.Item>
       </Flex>
