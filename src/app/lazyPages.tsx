@@ -52,6 +52,12 @@ export const AthletesPage = lazyPage(
 export const ResultsPage = lazyPage(
   () => import(/* webpackChunkName: "results" */ '../features/results/ResultsPage'),
 );
+export const ManualEntryPage = lazyPage(
+  () =>
+    import(
+      /* webpackChunkName: "manual-entry" */ '../features/results/manualEntry/ManualEntryPage'
+    ),
+);
 export const HistoricalResultsPage = lazyPage(
   () => import(/* webpackChunkName: "history" */ '../features/history/HistoricalResultsPage'),
 );

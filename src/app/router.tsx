@@ -20,7 +20,7 @@ const homePages: RouteObject[] = [
   { path: home.results.historical.path, element: <Pages.HistoricalResultsPage /> },
   { path: home.programs.gameSpeed.path, element: <Pages.ResultsPage variant="gamespeed" /> },
   { path: home.programs.eapi.path, element: <Pages.ResultsPage variant="eapi" /> },
-  { path: home.programs.manualEntry.path, element: <Pages.ResultsPage variant="manualentry" /> },
+  { path: home.programs.manualEntry.path, element: <Pages.ManualEntryPage /> },
   {
     path: home.reports.eapiIndividual.path,
     element: <Pages.ReportsPage variant="eapiIndividual" />,

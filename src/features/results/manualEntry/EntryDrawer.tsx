@@ -1,0 +1,189 @@
+import { useRef, useState } from 'react';
+import { Alert, Button, Drawer, Empty, Flex, Popconfirm, Skeleton, Typography } from 'antd';
+import { DeleteOutlined, SaveOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import { paths } from '../../../app/paths';
+import { describeFailure } from '../../../components/serverErrors';
+import { isValidationError } from '../../../lib/api';
+import { buildBatch } from './entryBatch';
+import { EntryGrid } from './EntryGrid';
+import { useSaveEntrySessionMutation } from './manualEntryApi';
+import { gridErrorsOf } from './serverCellErrors';
+import { SessionSetup } from './SessionSetup';
+import { useEntryGrid } from './useEntryGrid';
+import type { EntrySession } from './useEntrySession';
+
+interface EntryDrawerProps {
+  open: boolean;
+  onClose: () => void;
+  session: EntrySession;
+}
+
+const results = (count: number) => `${count} result${count === 1 ? '' : 's'}`;
+
+/**
+ * The session grid in a full-width drawer: the setup on top, the grid in the scrolling
+ * body, the counter and Save in the footer (always on screen). Closing keeps everything;
+ * only Discard forgets it.
+ */
+export function EntryDrawer({ open, onClose, session }: EntryDrawerProps) {
+  const { state } = session;
+  const grid = useEntryGrid(state);
+  const [saveSession, saving] = useSaveEntrySessionMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [savedCount, setSavedCount] = useState<number | null>(null);
+  const saveRef = useRef<HTMLButtonElement>(null);
+
+  const save = async () => {
+    if (!grid.eventType || grid.runDistanceMm === null || grid.problemCount > 0) return;
+    const batch = buildBatch({
+      setup: state.setup,
+      eventType: grid.eventType,
+      runDistanceMm: grid.runDistanceMm,
+      columns: grid.columns,
+      rows: grid.rows.flatMap((row) => (row.clientId ? [{ ...row, clientId: row.clientId }] : [])),
+    });
+    if (!batch) return;
+    setFailure(null);
+    setSavedCount(null);
+    try {
+      await saveSession(batch.body).unwrap();
+      const count = batch.body.items.length;
+      session.markSaved(batch.sent.map((row) => row.key));
+      setSavedCount(count);
+    } catch (error) {
+      // The rows keep their client ids: a retry after a lost answer stores nothing twice.
+      if (isValidationError(error)) {
+        const errors = gridErrorsOf(error.data.fields, batch.sent);
+        session.showServerErrors(errors);
+        setFailure(
+          'The server refused the session; nothing was saved. Fix the cells marked in red.',
+        );
+      } else setFailure(`${describeFailure(error)} Nothing was lost: Save again to retry.`);
+    }
+  };
+
+  const changeSetup: typeof session.changeSetup = (changes) => {
+    setSavedCount(null);
+    session.changeSetup(changes);
+  };
+
+  const canSave = grid.readyCount > 0 && grid.problemCount === 0 && grid.runDistanceMm !== null;
+  const sessionErrors = state.serverErrors.session;
+
+  return (
+    <Drawer
+      open={open}
+      title="Enter a session"
+      size="100%"
+      onClose={onClose}
+      extra={
+        <Popconfirm
+          title="Discard the typed results?"
+          description="Everything typed in this grid is lost."
+          okText="Discard"
+          okButtonProps={{ danger: true }}
+          onConfirm={() => {
+            session.discard();
+            setFailure(null);
+          }}
+          disabled={grid.typedCount === 0}
+        >
+          <Button icon={<DeleteOutlined />} disabled={grid.typedCount === 0}>
+            Discard
+          </Button>
+        </Popconfirm>
+      }
+      footer={
+        <Flex gap={16} align="center" justify="end" wrap>
+          {failure && <Alert type="error" showIcon title={failure} style={{ flex: '1 1 320px' }} />}
+          {!failure && savedCount !== null && (
+            <Alert
+              type="success"
+              showIcon
+              title={`Saved ${results(savedCount)}`}
+              style={{ flex: '1 1 320px' }}
+            />
+          )}
+          <Typography.Text role="status" aria-live="polite">
+            {results(grid.readyCount)} ready
+            {grid.problemCount > 0 && (
+              <Typography.Text type="danger"> · {grid.problemCount} to fix</Typography.Text>
+            )}
+          </Typography.Text>
+          <Button
+            ref={saveRef}
+            type="primary"
+            icon={<SaveOutlined />}
+            disabled={!canSave}
+            loading={saving.isLoading}
+            onClick={() => void save()}
+          >
+            Save {grid.readyCount > 0 ? results(grid.readyCount) : ''}
+          </Button>
+        </Flex>
+      }
+    >
+      <SessionSetup
+        setup={state.setup}
+        eventTypes={grid.eventTypes.data ?? []}
+        eventTypesLoading={grid.eventTypes.isLoading}
+        eventType={grid.eventType}
+        runDistanceMm={grid.runDistanceMm}
+        onChange={changeSetup}
+      />
+      {sessionErrors.length > 0 && (
+        <Alert type="error" showIcon title={sessionErrors.join(' ')} style={{ marginBottom: 16 }} />
+      )}
+      <GridArea
+        grid={grid}
+        session={session}
+        rosterChosen={state.setup.rosterId !== null}
+        onLeaveLast={() => saveRef.current?.focus()}
+      />
+    </Drawer>
+  );
+}
+
+interface GridAreaProps {
+  grid: ReturnType<typeof useEntryGrid>;
+  session: EntrySession;
+  rosterChosen: boolean;
+  onLeaveLast: () => void;
+}
+
+/** The grid, or what to do before it can show: choose, wait, or add athletes. */
+function GridArea({ grid, session, rosterChosen, onLeaveLast }: GridAreaProps) {
+  if (!grid.eventType || !rosterChosen)
+    return (
+      <Empty
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description="Choose an event type and a roster: the grid lists the roster’s athletes, one row each."
+      />
+    );
+  if (grid.athletes.isLoading) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (grid.athletes.isError)
+    return <Alert type="error" showIcon title={describeFailure(grid.athletes.error)} />;
+  if (grid.rows.length === 0)
+    return (
+      <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="This roster has no athletes yet.">
+        <Link to={paths.home.athletes.path}>Add athletes on the Athletes page</Link>
+      </Empty>
+    );
+  if (grid.runDistanceMm === null) return null;
+  const { unit } = grid.eventType;
+  return (
+    <div style={{ overflowX: 'auto' }}>
+      <EntryGrid
+        columns={grid.columns}
+        rows={grid.rows}
+        markUnit={unit === 'time' ? null : unit}
+        isMetric={session.state.setup.isMetric}
+        onType={session.typeCell}
+        onAddAttempt={session.addAttempt}
+        onRemoveAttempt={session.removeAttempt}
+        onLeaveLast={onLeaveLast}
+      />
+    </div>
+  );
+}
