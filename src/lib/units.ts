@@ -3,9 +3,9 @@
  * and marks in whole millimetres and times in milliseconds; these helpers only make
  * labels. `isMetric` picks metres (and km/h) over yards (and mph).
  */
-import { distanceLabel, markLabel, YARD_MM } from '../../contract/units';
+import { distanceLabel, INCH_MM, markLabel, YARD_MM } from '../../contract/units';
 
-export { YARD_MM };
+export { INCH_MM, YARD_MM };
 
 const MPH_PER_MPS = 3600 / 1609.344;
 const KMH_PER_MPS = 3.6;
