@@ -62,6 +62,11 @@ test('a coach types a session’s times into the grid and saves them in one go',
     const roster = await api('POST', '/roster', { name: 'Sprinters' });
     for (const athlete of athletes)
       await api('POST', '/athlete', { ...athlete, rosterIds: [roster.id] });
+    // Made behind the app's back (through the API): the page's roster list is older.
+    await page.reload();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Programs: Manual Entry' }),
+    ).toBeVisible();
   });
 
   const drawer = page.getByRole('dialog', { name: 'Enter a session' });
@@ -153,6 +158,57 @@ test('a coach types a session’s times into the grid and saves them in one go',
     await expect(drawer).toBeHidden();
     await expect(page.getByRole('button', { name: 'Enter a session' })).toBeVisible();
     await screenshot('page');
+  });
+
+  const table = page.getByRole('table', { name: 'Results' });
+  const row = (lastName: string) => table.getByRole('row').filter({ hasText: lastName });
+
+  await test.step('the Manual Entry table lists the session, rows open to their splits', async () => {
+    await expect(row('Nguyen')).toContainText('5.02 s');
+    await expect(row('Mills')).toContainText('4.81 s');
+    await expect(row('Okafor')).toContainText('4.95 s');
+    await expect(row('Nguyen')).toContainText('40 yd');
+    await row('Nguyen')
+      .getByRole('button', { name: /expand/i })
+      .click();
+    const splits = page.getByRole('table', { name: 'Splits of Linear sprint' });
+    // 0-10 yd in 1.80 s, 10-20 yd in 1.17 s, 20-40 yd in 2.05 s.
+    await expect(splits.getByRole('row').nth(1)).toContainText('1.80 s');
+    await expect(splits.getByRole('row').nth(2)).toContainText('1.17 s');
+    await expect(splits.getByRole('row').nth(3)).toContainText('2.05 s');
+    await expect(splits).toContainText('mph');
+    await page.getByText('Metres', { exact: true }).click();
+    await expect(splits).toContainText('36.58 m');
+    await expect(splits).toContainText('km/h');
+    await screenshot('table-splits');
+  });
+
+  await test.step('the sort by result puts the fastest first', async () => {
+    await table.getByRole('columnheader', { name: 'Result' }).click();
+    await expect(table.getByRole('row').nth(1)).toContainText('Mills');
+  });
+
+  await test.step('a coach corrects a mistimed run, and deletes another', async () => {
+    await row('Okafor').getByRole('button', { name: 'Correct Ada Okafor’s result' }).click();
+    const dialog = page.getByRole('dialog', { name: /Correct Ada Okafor/ });
+    await dialog.getByLabel('Time (seconds)').fill('5.05');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row('Okafor')).toContainText('5.05 s');
+    await row('Mills').getByRole('button', { name: 'Delete Cy Mills’s result' }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(row('Mills')).toHaveCount(0);
+    await expect(row('Nguyen')).toHaveCount(1);
+  });
+
+  await test.step('export the table as CSV', async () => {
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    const text = await (await file.createReadStream()).toArray();
+    const csv = Buffer.concat(text.map((chunk) => Buffer.from(chunk))).toString('utf8');
+    expect(csv).toContain('Okafor');
+    expect(csv).not.toContain('Mills');
   });
 
   expect(errors).toEqual([]);

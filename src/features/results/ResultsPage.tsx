@@ -1,11 +1,25 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { App, Button, Empty, Flex, Segmented, Typography } from 'antd';
+import { DownloadOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
+import type { ResultVariant } from '../../../contract/event-constants';
 import { PageFrame } from '../../components/PageFrame';
+import { describeFailure } from '../../components/serverErrors';
 import { paths } from '../../app/paths';
+import {
+  useDeleteResultMutation,
+  useExportResultsMutation,
+  useListResultsQuery,
+  type Result,
+} from './resultApi';
+import { EditResultModal } from './EditResultModal';
+import { ResultsFiltersBar } from './ResultsFiltersBar';
+import { ResultsTable } from './ResultsTable';
+import { useResultFilters } from './useResultFilters';
 
-/** The four results tables share one page; the variant picks the program (PRODUCT.md). */
-export type ResultsVariant = 'individual' | 'gamespeed' | 'eapi' | 'manualentry';
+export type { ResultVariant };
 
-const titles: Record<ResultsVariant, string> = {
+const titles: Record<ResultVariant, string> = {
   individual: paths.home.results.individual.label,
   gamespeed: paths.home.programs.gameSpeed.label,
   eapi: paths.home.programs.eapi.label,
@@ -13,12 +27,99 @@ const titles: Record<ResultsVariant, string> = {
 };
 
 interface ResultsPageProps {
-  variant: ResultsVariant;
+  variant: ResultVariant;
   /** More actions in the heading row (Manual Entry's "Enter a session"). */
   actions?: ReactNode;
 }
 
-/** Results, individual and the three program pages (tables come with the results issue). */
+/**
+ * Results, individual and the three program pages: the spec's results table for the
+ * variant (its own persisted filters), rows that open to splits, corrections, CSV export.
+ */
 export default function ResultsPage({ variant, actions }: ResultsPageProps) {
-  return <PageFrame title={titles[variant]} extra={actions} />;
+  const { message } = App.useApp();
+  const { filters, sorted, paged, cleared } = useResultFilters(variant);
+  const { data, isFetching, error } = useListResultsQuery({ variant, filters });
+  const [exportResults, { isLoading: exporting }] = useExportResultsMutation();
+  const [deleteResult] = useDeleteResultMutation();
+  const [editing, setEditing] = useState<Result | null>(null);
+  // Yards (and mph) or metres (and km/h) for distances, splits and speeds.
+  const [unit, setUnit] = useState<'yd' | 'm'>('yd');
+
+  async function remove(result: Result) {
+    try {
+      await deleteResult(result.id).unwrap();
+      void message.success('Result deleted');
+    } catch (failure) {
+      void message.error(describeFailure(failure));
+    }
+  }
+
+  async function download() {
+    try {
+      await exportResults({ variant, filters }).unwrap();
+    } catch (failure) {
+      void message.error(describeFailure(failure));
+    }
+  }
+
+  const empty = (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={
+        <Flex vertical gap={4} align="center">
+          <Typography.Text>No results match these filters.</Typography.Text>
+          <Typography.Text type="secondary">
+            Results arrive from timing devices (
+            <Link to={paths.home.integrations.path}>Integrations</Link>) or are typed in{' '}
+            <Link to={paths.home.programs.manualEntry.path}>Manual Entry</Link>.
+          </Typography.Text>
+          <Button type="link" onClick={cleared}>
+            Clear filters
+          </Button>
+        </Flex>
+      }
+    />
+  );
+
+  return (
+    <PageFrame
+      title={titles[variant]}
+      extra={
+        <Flex gap={8} align="center" wrap>
+          <Segmented
+            aria-label="Units"
+            value={unit}
+            onChange={(value) => setUnit(value as 'yd' | 'm')}
+            options={[
+              { value: 'yd', label: 'Yards' },
+              { value: 'm', label: 'Metres' },
+            ]}
+          />
+          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void download()}>
+            Export CSV
+          </Button>
+          {actions}
+        </Flex>
+      }
+    >
+      <ResultsFiltersBar variant={variant} />
+      {error ? (
+        <Typography.Text type="danger">{describeFailure(error)}</Typography.Text>
+      ) : (
+        <ResultsTable
+          list={data}
+          loading={isFetching}
+          sort={filters.sort}
+          isMetric={unit === 'm'}
+          onSort={sorted}
+          onPage={paged}
+          onEdit={setEditing}
+          onDelete={(result) => void remove(result)}
+          empty={empty}
+        />
+      )}
+      <EditResultModal result={editing} onClose={() => setEditing(null)} />
+    </PageFrame>
+  );
 }

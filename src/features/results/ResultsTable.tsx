@@ -1,0 +1,173 @@
+import { Button, Flex, Popconfirm, Table, Tag, Tooltip, type TableProps } from 'antd';
+import { DeleteOutlined, EditOutlined, WarningOutlined } from '@ant-design/icons';
+import moment from 'moment';
+import type { ResultSort } from '../../../contract/event-constants';
+import { formatDistance } from '../../lib/units';
+import type { Result, ResultList } from './resultApi';
+import { eventLabel, formatResult, resultAthleteName } from './resultFormat';
+import { SplitsTable } from './SplitsTable';
+
+type Order = 'ascend' | 'descend' | null;
+
+/** Which sort values each sortable column stands for (spec, section 3). */
+const columnSorts: Record<string, { ascend: ResultSort; descend?: ResultSort }> = {
+  date: { ascend: 'DateAsc', descend: 'DateDesc' },
+  firstName: { ascend: 'FirstName' },
+  middleName: { ascend: 'MiddleName' },
+  lastName: { ascend: 'LastName' },
+  event: { ascend: 'EventAsc', descend: 'EventDesc' },
+  result: { ascend: 'ResultAsc', descend: 'ResultDesc' },
+};
+
+function orderOf(column: string, sort: ResultSort): Order {
+  const sorts = columnSorts[column];
+  if (sorts?.ascend === sort) return 'ascend';
+  if (sorts?.descend === sort) return 'descend';
+  return null;
+}
+
+export function sortFor(column: string | undefined, order: Order): ResultSort | null {
+  if (!column || !order) return null;
+  return columnSorts[column]?.[order] ?? null;
+}
+
+const programLabels = { none: null, gamespeed: 'Game Speed', eapi: 'EAPI', manualentry: 'Manual' };
+
+interface ResultsTableProps {
+  list: ResultList | undefined;
+  loading: boolean;
+  sort: ResultSort;
+  isMetric: boolean;
+  onSort: (sort: ResultSort | null) => void;
+  onPage: (pageNumber: number, pageSize: number) => void;
+  onEdit: (result: Result) => void;
+  onDelete: (result: Result) => void;
+  empty: React.ReactNode;
+}
+
+/**
+ * A page of results, dense and in tabular numerals; a row opens to its splits with
+ * segment times and speeds. Counts above the server's cap show as "10,000+".
+ */
+export function ResultsTable(props: ResultsTableProps) {
+  const { list, loading, sort, isMetric, onSort, onPage, onEdit, onDelete, empty } = props;
+  const sortable = (key: string) => ({
+    key,
+    sorter: true,
+    sortOrder: orderOf(key, sort),
+    sortDirections: (columnSorts[key]?.descend ? ['ascend', 'descend'] : ['ascend']) as Order[],
+  });
+  const columns: TableProps<Result>['columns'] = [
+    {
+      title: 'Date',
+      dataIndex: 'recordedAt',
+      ...sortable('date'),
+      render: (at: string) => moment(at).format('ll LT'),
+    },
+    { title: 'First name', ...sortable('firstName'), render: (_, r) => r.athlete.firstName },
+    { title: 'Middle name', ...sortable('middleName'), render: (_, r) => r.athlete.middleName },
+    { title: 'Last name', ...sortable('lastName'), render: (_, r) => r.athlete.lastName },
+    { title: 'Event', ...sortable('event'), render: (_, r) => eventLabel(r) },
+    {
+      title: 'Distance',
+      key: 'distance',
+      align: 'right',
+      render: (_, r) => formatDistance(r.distanceMm, isMetric) || '—',
+    },
+    {
+      title: 'Result',
+      ...sortable('result'),
+      align: 'right',
+      render: (_, r) => (
+        <Flex gap={6} justify="flex-end" align="center">
+          {r.implausible && (
+            <Tooltip title="Faster than humanly possible: probably mistimed. Never a best or on a board.">
+              <WarningOutlined aria-label="Implausible" style={{ color: '#d4380d' }} />
+            </Tooltip>
+          )}
+          <strong>{formatResult(r, isMetric)}</strong>
+        </Flex>
+      ),
+    },
+    {
+      title: 'Lane',
+      dataIndex: 'laneId',
+      align: 'right',
+      render: (lane: number | null) => lane ?? '—',
+    },
+    {
+      title: 'Source',
+      key: 'source',
+      render: (_, r) => (
+        <Flex gap={4} wrap>
+          <Tag>{r.source}</Tag>
+          {r.timingMethod === 'hand' && <Tag>hand</Tag>}
+          {programLabels[r.program] && <Tag color="blue">{programLabels[r.program]}</Tag>}
+        </Flex>
+      ),
+    },
+    {
+      title: '',
+      key: 'actions',
+      align: 'right',
+      render: (_, r) => (
+        <Flex gap={4} justify="flex-end">
+          <Button
+            type="text"
+            size="small"
+            icon={<EditOutlined />}
+            aria-label={`Correct ${resultAthleteName(r)}’s result`}
+            onClick={() => onEdit(r)}
+          />
+          <Popconfirm
+            title="Delete this result?"
+            description={`${resultAthleteName(r)}, ${eventLabel(r)}, ${formatResult(r, isMetric)}`}
+            okText="Delete"
+            okButtonProps={{ danger: true }}
+            onConfirm={() => onDelete(r)}
+          >
+            <Button
+              type="text"
+              size="small"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={`Delete ${resultAthleteName(r)}’s result`}
+            />
+          </Popconfirm>
+        </Flex>
+      ),
+    },
+  ];
+  const total = list?.totalCount ?? 0;
+  return (
+    <Table<Result>
+      size="small"
+      rowKey="id"
+      className="tabular-nums"
+      aria-label="Results"
+      loading={loading}
+      dataSource={list?.items}
+      columns={columns}
+      scroll={{ x: 'max-content' }}
+      locale={{ emptyText: empty }}
+      expandable={{
+        expandedRowRender: (r) => <SplitsTable result={r} isMetric={isMetric} />,
+        rowExpandable: (r) => r.eventType.unit === 'time',
+      }}
+      onChange={(_pagination, _filters, sorter, { action }) => {
+        if (action !== 'sort' || Array.isArray(sorter)) return;
+        onSort(sortFor(sorter.columnKey as string | undefined, sorter.order ?? null));
+      }}
+      pagination={{
+        current: list?.pageNumber ?? 1,
+        pageSize: list?.pageSize ?? 20,
+        total,
+        showSizeChanger: true,
+        pageSizeOptions: [20, 50, 100],
+        showTotal: (count, [from, to]) =>
+          `${from}–${to} of ${count.toLocaleString()}${list?.totalCountCapped ? '+' : ''}`,
+        onChange: onPage,
+      }}
+    />
+  );
+}
