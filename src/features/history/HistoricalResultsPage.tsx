@@ -52,6 +52,7 @@ export default function HistoricalResultsPage() {
         <Card>
           <Empty
             image={<UserOutlined style={{ fontSize: 48, color: 'rgba(0, 0, 0, 0.25)' }} />}
+            styles={{ image: { height: 56 } }}
             description={
               <>
                 <strong>No athlete chosen</strong>

@@ -100,3 +100,31 @@ export function buildChartData(
     format: (value) => formatMark(Math.round(value * jump.mm), unit, isMetric),
   };
 }
+
+/**
+ * About `count` evenly spaced round ticks (steps of 1, 2 or 5 × 10ⁿ) from below the
+ * lowest value to above the highest, so the axis reads 4.90, 4.95, 5.00 rather than
+ * 4.9, 4.935, 4.97 (recharts' own ticks follow the data's extent).
+ *
+ * @example
+ * axisTicks([4.9, 5.02]); // [4.9, 4.95, 5, 5.05]
+ */
+export function axisTicks(values: readonly number[], count = 5): number[] {
+  if (values.length === 0) return [];
+  let min = Math.min(...values);
+  let max = Math.max(...values);
+  if (min === max) {
+    const pad = Math.abs(min) * 0.05 || 1;
+    min -= pad;
+    max += pad;
+  }
+  const rough = (max - min) / Math.max(1, count - 1);
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = ([1, 2, 5, 10].find((factor) => factor * power >= rough) ?? 10) * power;
+  const decimals = Math.max(0, -Math.floor(Math.log10(step)));
+  const first = Math.floor(min / step + 1e-9);
+  const last = Math.ceil(max / step - 1e-9);
+  return Array.from({ length: last - first + 1 }, (_, index) =>
+    Number(((first + index) * step).toFixed(decimals)),
+  );
+}

@@ -89,7 +89,7 @@ const queryOf = (request: { url: string }) => Object.fromEntries(new URL(request
 /**
  * recharts sizes its chart from the ResponsiveContainer's box, which jsdom reports as
  * 0 × 0 (no layout): give that box a laptop's size. Only that box: recharts also
- * measures the legend, and a legend as tall as the chart would leave no room for lines.
+ * measures other boxes (axis labels), and one as tall as the chart leaves no room for lines.
  */
 const measure = HTMLElement.prototype.getBoundingClientRect;
 beforeEach(() => {
@@ -179,24 +179,63 @@ describe('the historical results page', () => {
     expect(await screen.findByText('No athlete chosen')).toBeInTheDocument();
   });
 
+  /** The y axis' tick values, top to bottom. */
+  const yTicks = (chart: HTMLElement) =>
+    Array.from(
+      chart.querySelectorAll('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value'),
+      (tick) => ({ value: Number(tick.textContent), y: Number(tick.getAttribute('y')) }),
+    )
+      .sort((a, b) => a.y - b.y)
+      .map(({ value }) => value);
+
   it('draws one line per split distance with a legend, time axis upside down', async () => {
     stubApi(pageRoutes());
     await openHistoryPage(withAthlete());
     const chart = await screen.findByRole('figure', { name: /progress chart/i });
     await waitFor(() => expect(chart.querySelectorAll('.recharts-line')).toHaveLength(3));
-    const legend = chart.querySelector('.recharts-legend-wrapper')!;
+    const legend = within(chart).getByRole('list', { name: 'Lines' });
+    expect(within(legend).getAllByRole('checkbox', { checked: true })).toHaveLength(3);
     expect(
-      Array.from(legend.querySelectorAll('.recharts-legend-item-text'), (node) => node.textContent),
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
     ).toEqual(['10 yd', '20 yd', '40 yd']);
     expect(within(chart).getByText(/lower times are better/i)).toBeInTheDocument();
     expect(within(chart).getByText('Time (s)')).toBeInTheDocument();
     // Reversed: the top tick is the fastest time.
-    const ticks = Array.from(
-      chart.querySelectorAll('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value'),
-      (tick) => ({ value: Number(tick.textContent), y: Number(tick.getAttribute('y')) }),
-    ).sort((a, b) => a.y - b.y);
+    const ticks = yTicks(chart);
     expect(ticks.length).toBeGreaterThan(2);
-    expect(ticks[0]!.value).toBeLessThan(ticks.at(-1)!.value);
+    expect(ticks[0]).toBeLessThan(ticks.at(-1)!);
+  });
+
+  it('keeps the lines in distance order in metres, and hides a line from its legend', async () => {
+    stubApi(
+      pageRoutes(
+        testHistory({
+          isMetric: true,
+          distanceUnit: 'm',
+          series: testHistory().series.map((one, index) => ({
+            ...one,
+            distanceLabel: ['9.14 m', '18.29 m', '36.58 m'][index]!,
+          })),
+        }),
+      ),
+    );
+    const { user } = await openHistoryPage(withAthlete({ isMetric: true }));
+    const chart = await screen.findByRole('figure', { name: /progress chart/i });
+    const legend = within(chart).getByRole('list', { name: 'Lines' });
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['9.14 m', '18.29 m', '36.58 m']);
+    await user.click(within(legend).getByRole('checkbox', { name: '9.14 m' }));
+    await user.click(within(legend).getByRole('checkbox', { name: '18.29 m' }));
+    // The axis spans the 40s alone now; the last line shown cannot be hidden.
+    await waitFor(() => expect(Math.min(...yTicks(chart))).toBeGreaterThan(4));
+    expect(within(legend).getByRole('checkbox', { name: '36.58 m' })).toBeDisabled();
+    await user.click(within(legend).getByRole('checkbox', { name: '9.14 m' }));
+    await waitFor(() => expect(Math.min(...yTicks(chart))).toBeLessThan(2));
   });
 
   it('lists every result, newest first, with its distance, total and splits', async () => {

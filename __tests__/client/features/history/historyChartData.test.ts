@@ -1,4 +1,8 @@
-import { buildChartData, dayValue } from '../../../../src/features/history/historyChartData';
+import {
+  axisTicks,
+  buildChartData,
+  dayValue,
+} from '../../../../src/features/history/historyChartData';
 import { splitSeries, testHistory } from './historyFixtures';
 
 describe('the history chart data', () => {
@@ -80,5 +84,24 @@ describe('the history chart data', () => {
 
   it('is empty without series', () => {
     expect(buildChartData([], 'time', false)).toMatchObject({ lines: [], rows: [] });
+  });
+});
+
+describe('the y axis ticks', () => {
+  it('are round steps that cover the values', () => {
+    expect(axisTicks([4.9, 5.02])).toEqual([4.9, 4.95, 5, 5.05]);
+    expect(axisTicks([1.72, 5.02])).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(axisTicks([24.5, 27.1])).toEqual([24, 25, 26, 27, 28]);
+    expect(axisTicks([1.7, 1.78])).toEqual([1.7, 1.75, 1.8]);
+  });
+
+  it('pad a single value', () => {
+    const ticks = axisTicks([4.9]);
+    expect(ticks[0]).toBeLessThan(4.9);
+    expect(ticks.at(-1)).toBeGreaterThan(4.9);
+  });
+
+  it('are none without values', () => {
+    expect(axisTicks([])).toEqual([]);
   });
 });
