@@ -33,9 +33,28 @@ export const historicalFiltersSlice = createSlice({
         action.payload.rosterId !== undefined && action.payload.rosterId !== state.rosterId;
       return { ...state, ...(rosterChanged ? { athleteId: null } : {}), ...action.payload };
     },
-    filtersCleared: () => initialHistoricalFilters,
+    /** Back to the defaults; the roster and athlete stay (the page is about them). */
+    filtersCleared: (state) => ({
+      ...initialHistoricalFilters,
+      rosterId: state.rosterId,
+      athleteId: state.athleteId,
+    }),
+  },
+  selectors: {
+    selectHistoricalFilters: (state) => state,
+    /** Dates, event type, units or splits differ from the defaults. */
+    selectHistoricalFiltersActive: (state) =>
+      state.eventTypeId !== initialHistoricalFilters.eventTypeId ||
+      state.startDate !== null ||
+      state.endDate !== null ||
+      state.isMetric !== initialHistoricalFilters.isMetric ||
+      state.multiSplitDistance !== initialHistoricalFilters.multiSplitDistance,
   },
 });
+
+export const { filtersChanged, filtersCleared } = historicalFiltersSlice.actions;
+export const { selectHistoricalFilters, selectHistoricalFiltersActive } =
+  historicalFiltersSlice.selectors;
 
 /** The query of `GET /event/historical`: null values are skipped (spec, section 7). */
 export function historicalParams(filters: HistoricalFilters): Record<string, string> {

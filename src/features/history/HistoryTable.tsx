@@ -1,0 +1,94 @@
+import { Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import { formatSeconds } from '../../lib/units';
+import type { HistoryResult } from './historyApi';
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The total: a time ("4.62 s") or a jump's mark in the chosen unit ("26.5 in"). */
+function resultLabel(result: HistoryResult): string {
+  if (result.timeMs !== null) return formatSeconds(result.timeMs);
+  return result.markLabel ?? '—';
+}
+
+const columns: TableProps<HistoryResult>['columns'] = [
+  {
+    title: 'Date',
+    dataIndex: 'recordedAt',
+    key: 'recordedAt',
+    defaultSortOrder: 'descend',
+    sortDirections: ['descend', 'ascend', 'descend'],
+    sorter: (a, b) => a.recordedAt.localeCompare(b.recordedAt) || a.id - b.id,
+    render: (recordedAt: string) => dateTime.format(new Date(recordedAt)),
+  },
+  {
+    title: 'Event',
+    key: 'event',
+    render: (_, { eventType, eventAlias }) => eventAlias?.name ?? eventType.name,
+  },
+  {
+    title: 'Distance',
+    dataIndex: 'distanceLabel',
+    key: 'distance',
+    align: 'right',
+    render: (label: string) => label || '—',
+  },
+  {
+    title: 'Result',
+    key: 'result',
+    align: 'right',
+    render: (_, result) => (
+      <Space size={4}>
+        {result.implausible && (
+          <Tooltip title="Faster than humanly possible, most likely a mistimed run: it is not on the chart.">
+            <Tag color="warning">Implausible</Tag>
+          </Tooltip>
+        )}
+        {result.timingMethod === 'hand' && <Tag>Hand</Tag>}
+        <Typography.Text strong>{resultLabel(result)}</Typography.Text>
+      </Space>
+    ),
+  },
+  {
+    title: 'Splits',
+    key: 'splits',
+    render: (_, { splits }) =>
+      splits.length === 0 ? (
+        '—'
+      ) : (
+        <Space size={[16, 0]} wrap>
+          {splits.map(({ distanceMm, distanceLabel, timeMs }) => (
+            <span key={distanceMm} style={{ whiteSpace: 'nowrap' }}>
+              <Typography.Text type="secondary">{distanceLabel}</Typography.Text>{' '}
+              {formatSeconds(timeMs)}
+            </span>
+          ))}
+        </Space>
+      ),
+  },
+  {
+    title: 'Lane',
+    dataIndex: 'laneId',
+    key: 'lane',
+    align: 'right',
+    render: (lane: number | null) => lane ?? '—',
+  },
+];
+
+/**
+ * Every result of the chosen filters, newest first (the chart shows each day's best,
+ * this shows each run): date, event, distance, total, splits with the API's yd/m labels.
+ */
+export function HistoryTable({ results, loading }: { results: HistoryResult[]; loading: boolean }) {
+  return (
+    <Table<HistoryResult>
+      size="small"
+      rowKey="id"
+      columns={columns}
+      dataSource={results}
+      loading={loading}
+      pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
+      scroll={{ x: 'max-content' }}
+      style={{ fontVariantNumeric: 'tabular-nums' }}
+    />
+  );
+}
