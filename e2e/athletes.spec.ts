@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { screenshots, signUpAt } from './account';
 import { expect, test } from './fixtures';
+import { choose } from './select';
 
 /**
  * The "Athletes and rosters" issue in the browser, against the built app and the real
@@ -87,12 +88,6 @@ function columnCells(table: Locator, column: number): Locator {
 const FIRST_NAME = 2;
 const LAST_NAME = 4;
 
-/** A choice of an open antd Select (the visible list, not its hidden a11y copy). */
-async function choose(page: Page, select: Locator, option: string): Promise<void> {
-  await select.click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-}
-
 test('a coach keeps athletes on rosters: add, import, filter, sort, page and delete', async ({
   page,
 }, testInfo) => {
@@ -152,7 +147,7 @@ test('a coach keeps athletes on rosters: add, import, filter, sort, page and del
         await choose(page, drawer.getByLabel('Gender'), 'Female');
       }
       for (const roster of athlete.rosters)
-        await choose(page, drawer.getByLabel('Rosters'), roster);
+        await choose(page, drawer.getByLabel('Rosters'), roster, { multiple: true });
       if (athlete === ada) await screenshot('drawer');
       await drawer.getByRole('button', { name: 'Add athlete' }).click();
       await expect(page.getByText(`${athlete.firstName} ${athlete.lastName} added.`)).toBeVisible();

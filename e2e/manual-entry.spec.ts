@@ -1,6 +1,6 @@
-import type { Locator, Page } from '@playwright/test';
 import { screenshots, signUpAt } from './account';
 import { expect, test } from './fixtures';
+import { choose } from './select';
 
 /**
  * The "Manual entry" issue in the browser, against the built app and the real server: a
@@ -25,12 +25,6 @@ const typed = {
   '20 yd': ['2.85', '2.97', '2.90'],
   'Total 40 yd': ['4.81', '5.02', '4.95'],
 };
-
-/** A choice of an open antd Select (the visible list, not its hidden a11y copy). */
-async function choose(page: Page, select: Locator, option: string): Promise<void> {
-  await select.click();
-  await page.locator('.ant-select-dropdown:visible').getByTitle(option, { exact: true }).click();
-}
 
 test('a coach types a session’s times into the grid and saves them in one go', async ({ page }) => {
   const errors: string[] = [];
