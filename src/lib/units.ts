@@ -70,3 +70,15 @@ export function segments(splits: readonly Split[]): Segment[] {
     };
   });
 }
+
+/**
+ * The distances to offer for an event type: its standard splits and default distance,
+ * shortest first, without duplicates (sprint: 10, 20, 40 yd).
+ */
+export function standardDistances(eventType: {
+  splitDistancesMm: readonly number[];
+  defaultDistanceMm: number | null;
+}): number[] {
+  const all = [...eventType.splitDistancesMm, eventType.defaultDistanceMm ?? 0];
+  return [...new Set(all.filter((mm) => mm > 0))].sort((a, b) => a - b);
+}

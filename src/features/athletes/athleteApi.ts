@@ -9,8 +9,7 @@ import type {
   RosterMembersInput,
   SportBody,
 } from '../../../contract/athlete';
-import { baseApi, fetchApiFile, type ApiRequest, type QueryParams } from '../../lib/api';
-import { saveBlob } from '../../lib/saveBlob';
+import { baseApi, downloadCsv, type QueryParams } from '../../lib/api';
 import type { AthleteFilters } from './athleteFiltersSlice';
 
 export type { RosterBody as Roster, SportBody as Sport };
@@ -37,15 +36,6 @@ function filterParams({ pageNumber, pageSize, ...narrowing }: AthleteFilters): Q
 function exportParams(filters: AthleteFilters): QueryParams {
   const { pageNumber: _page, pageSize: _size, ...params } = filterParams(filters);
   return params;
-}
-
-/** Downloads a CSV from the API and saves it; only the name reaches the store. */
-async function downloadCsv(request: ApiRequest, fallbackName: string, signal: AbortSignal) {
-  const result = await fetchApiFile({ ...request, accept: 'text/csv' }, signal);
-  if ('error' in result) return result;
-  const fileName = result.data.fileName ?? fallbackName;
-  saveBlob(result.data.blob, fileName);
-  return { data: { fileName } };
 }
 
 export interface ImportArgs {

@@ -1,10 +1,6 @@
 import moment from 'moment';
-import type { Athlete } from './athleteApi';
 
-/** "Ada J. Okafor": the name as a coach reads it. */
-export function fullName({ firstName, middleName, lastName }: Athlete): string {
-  return [firstName, middleName, lastName].filter(Boolean).join(' ');
-}
+export { fullName } from '../../lib/names';
 
 /**
  * Whole years from a `YYYY-MM-DD` birth date to `today`, or null without a valid date.

@@ -5,21 +5,13 @@ import type {
 } from '../../../contract/event-query';
 import { baseApi } from '../../lib/api';
 import { historicalParams, type HistoricalFilters } from './historicalFiltersSlice';
+import { browserTimeZone } from '../../lib/timeZone';
 
 export type {
   HistoricalBody as History,
   HistoricalResultBody as HistoryResult,
   HistoricalSeriesBody as HistorySeries,
 };
-
-/**
- * The browser's IANA time zone ("America/Chicago"), so that the server counts the days
- * of the chart and of `startDate`/`endDate` as the coach's days; undefined when the
- * browser does not say (the server then takes UTC).
- */
-export function browserTimeZone(): string | undefined {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-}
 
 /** The query string: the filters without their nulls (spec, section 7), and the time zone. */
 export function historyQuery(filters: HistoricalFilters): Record<string, string> {

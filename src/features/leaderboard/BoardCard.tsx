@@ -1,7 +1,8 @@
 import { Card, Empty, Flex, Typography } from 'antd';
 import moment from 'moment';
 import type { Board, Leaderboard } from './leaderboardApi';
-import { athleteName, formatBoardValue, medalColours } from './boardFormat';
+import { fullName } from '../../lib/names';
+import { formatBoardValue, medalColours } from './boardFormat';
 
 interface BoardCardProps {
   board: Board;
@@ -74,12 +75,12 @@ export function BoardCard({ board, unit, large = false }: BoardCardProps) {
                 <Flex vertical style={{ flex: 1, minWidth: 0 }}>
                   <Typography.Text
                     strong
-                    ellipsis={{ tooltip: athleteName(entry.athlete) }}
+                    ellipsis={{ tooltip: fullName(entry.athlete) }}
                     style={{ fontSize: large ? 'clamp(20px, 2vw, 40px)' : 14, lineHeight: 1.2 }}
                   >
                     {large
                       ? `${entry.athlete.firstName} ${entry.athlete.lastName}`
-                      : athleteName(entry.athlete)}
+                      : fullName(entry.athlete)}
                   </Typography.Text>
                   <Typography.Text
                     type="secondary"

@@ -4,6 +4,7 @@ import { boardDistanceLabel } from '../../../contract/units';
 import { DatePicker } from '../../components/DatePicker';
 import { DebouncedSearch } from '../../components/DebouncedSearch';
 import { useListEventTypesQuery, useListRostersQuery } from '../../lib/api/referenceApi';
+import { standardDistances } from '../../lib/units';
 import { useResultFilters } from './useResultFilters';
 
 const ALL = -1;
@@ -19,11 +20,7 @@ export function ResultsFiltersBar({ variant }: { variant: ResultVariant }) {
   const { data: rosters } = useListRostersQuery();
   const { data: eventTypes } = useListEventTypesQuery();
   const eventType = eventTypes?.find(({ id }) => id === filters.eventTypeId);
-  const distances = [
-    ...new Set([...(eventType?.splitDistancesMm ?? []), eventType?.defaultDistanceMm ?? 0]),
-  ]
-    .filter((mm) => mm > 0)
-    .sort((a, b) => a - b);
+  const distances = eventType ? standardDistances(eventType) : [];
 
   return (
     <Flex vertical gap={8} style={{ marginBottom: 16 }}>

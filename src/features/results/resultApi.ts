@@ -1,20 +1,17 @@
 import type { EventUpdateInput } from '../../../contract/event';
 import type { ResultListBody, ResultListItemBody } from '../../../contract/event-query';
 import type { ResultVariant } from '../../../contract/event-constants';
-import { baseApi, fetchApiFile, type QueryParams } from '../../lib/api';
-import { saveBlob } from '../../lib/saveBlob';
+import { baseApi, downloadCsv, type QueryParams } from '../../lib/api';
 import { toQueryParams } from '../../lib/tableFilters';
+import { browserTimeZone } from '../../lib/timeZone';
 import { resultListParams, type ResultFilters } from './resultFiltersSlices';
 
 export type Result = ResultListItemBody;
 export type ResultList = ResultListBody;
 
-/** The browser's time zone: the tables' dates are the coach's days (contract: `tz`). */
-const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 /** A variant's filters as query parameters: empty searches left out, the program added. */
 export function resultQuery(variant: ResultVariant, filters: ResultFilters): QueryParams {
-  return { ...toQueryParams(resultListParams(variant, filters)), tz: timeZone() };
+  return { ...toQueryParams(resultListParams(variant, filters)), tz: browserTimeZone() };
 }
 
 /**
@@ -42,16 +39,13 @@ export const resultApi = baseApi.injectEndpoints({
       { fileName: string },
       { variant: ResultVariant; filters: ResultFilters }
     >({
-      queryFn: async ({ variant, filters }, { signal }) => {
+      queryFn: ({ variant, filters }, { signal }) => {
         const { pageNumber: _page, pageSize: _size, ...params } = resultQuery(variant, filters);
-        const result = await fetchApiFile(
-          { url: '/event/export', params, accept: 'text/csv', timeout: 120_000 },
+        return downloadCsv(
+          { url: '/event/export', params, timeout: 120_000 },
+          `results-${variant}.csv`,
           signal,
         );
-        if ('error' in result) return result;
-        const fileName = result.data.fileName ?? `results-${variant}.csv`;
-        saveBlob(result.data.blob, fileName);
-        return { data: { fileName } };
       },
     }),
   }),

@@ -1,3 +1,4 @@
+import { fullName } from '../../lib/names';
 import { formatMark, formatSeconds } from '../../lib/units';
 import type { Result } from './resultApi';
 
@@ -12,10 +13,8 @@ export function formatResult(
   return '—';
 }
 
-/** "Ada J. Okafor". */
-export function resultAthleteName({ athlete }: Pick<Result, 'athlete'>): string {
-  return [athlete.firstName, athlete.middleName, athlete.lastName].filter(Boolean).join(' ');
-}
+/** "Ada J. Okafor": a result's athlete. */
+export const resultAthleteName = ({ athlete }: Pick<Result, 'athlete'>) => fullName(athlete);
 
 /** "Linear sprint" or "Linear sprint · 60-yd shuttle" with the coach's alias. */
 export function eventLabel({ eventType, eventAlias }: Pick<Result, 'eventType' | 'eventAlias'>) {

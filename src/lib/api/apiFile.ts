@@ -1,6 +1,7 @@
 import { TimeoutError } from 'ky';
 import type { ApiError } from './errors';
 import { failureOf, sendWithReauth, type ApiRequest } from './kyBaseQuery';
+import { saveBlob } from '../saveBlob';
 
 /** A file the API answered (an export, a template), kept out of the store. */
 export interface ApiFile {
@@ -51,4 +52,23 @@ export async function fetchApiFile(
       fileName: fileNameFrom(response.headers.get('content-disposition')),
     },
   };
+}
+
+/**
+ * Downloads a CSV from the API and saves it in the browser; answers only the file's name
+ * (a queryFn result: nothing else reaches the store).
+ *
+ * @example
+ * queryFn: (filters, { signal }) => downloadCsv({ url: '/athlete/export', params }, 'athletes.csv', signal)
+ */
+export async function downloadCsv(
+  request: ApiRequest,
+  fallbackName: string,
+  signal: AbortSignal,
+): Promise<{ data: { fileName: string } } | { error: ApiError }> {
+  const result = await fetchApiFile({ ...request, accept: 'text/csv' }, signal);
+  if ('error' in result) return result;
+  const fileName = result.data.fileName ?? fallbackName;
+  saveBlob(result.data.blob, fileName);
+  return { data: { fileName } };
 }

@@ -5,6 +5,7 @@ import HistoricalResultsPage from '../../../../src/features/history/HistoricalRe
 import { initialHistoricalFilters } from '../../../../src/features/history/historicalFiltersSlice';
 import type { RootState } from '../../../../src/app/store';
 import { json, renderWithProviders, stubApi, testUser } from '../../test-utils';
+import { sprint, verticalJump } from '../../fakes/eventTypes';
 import { testHistory } from './historyFixtures';
 
 const list = <T,>(items: T[]) => ({
@@ -39,32 +40,7 @@ function athlete(id: number, firstName: string, lastName: string) {
   };
 }
 
-const eventTypes = [
-  {
-    id: 1,
-    code: 'sprint',
-    name: 'Linear sprint',
-    unit: 'time',
-    lowerIsBetter: true,
-    builtIn: true,
-    distanceMode: 'fixed',
-    defaultDistanceMm: 36576,
-    splitDistancesMm: [9144, 18288, 36576],
-    aliases: [],
-  },
-  {
-    id: 5,
-    code: 'vertical-jump',
-    name: 'Vertical jump',
-    unit: 'height',
-    lowerIsBetter: false,
-    builtIn: true,
-    distanceMode: 'none',
-    defaultDistanceMm: null,
-    splitDistancesMm: [],
-    aliases: [],
-  },
-];
+const eventTypes = [{ ...sprint, distanceMode: 'fixed' as const, aliases: [] }, verticalJump];
 
 /** Varsity has Ada and Bo, Sprinters only Cy; every athlete is Ada, Bo and Cy. */
 const athletesByRoster: Record<string, ReturnType<typeof athlete>[]> = {

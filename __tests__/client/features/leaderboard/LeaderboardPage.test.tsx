@@ -1,19 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import LeaderboardPage from '../../../../src/features/leaderboard/LeaderboardPage';
+import { sprint } from '../../fakes/eventTypes';
 import { json, renderWithProviders, stubApi } from '../../test-utils';
 
-const sprintType = {
-  id: 1,
-  code: 'sprint',
-  name: 'Linear sprint',
-  unit: 'time',
-  lowerIsBetter: true,
-  builtIn: true,
-  distanceMode: 'variable',
-  defaultDistanceMm: 36576,
-  splitDistancesMm: [9144, 18288, 36576],
-  aliases: [],
-};
+const sprintType = { ...sprint, aliases: [] };
 
 const entry = (rank: number, first: string, last: string, value: number, resultId = rank) => ({
   rank,

@@ -3,8 +3,7 @@ import { AutoComplete, Flex, Form, Input, InputNumber, Segmented, Select, Typogr
 import type { EventTypeBody, TimingMethod } from '../../../../contract/event';
 import { DatePicker } from '../../../components/DatePicker';
 import { useListRostersQuery } from '../../../lib/api/referenceApi';
-import { formatDistance, YARD_MM } from '../../../lib/units';
-import { distanceChoices } from './entryColumns';
+import { formatDistance, standardDistances, YARD_MM } from '../../../lib/units';
 import type { SessionSetup as Setup } from './entrySession';
 
 const ALL_ATHLETES = -1;
@@ -123,7 +122,7 @@ export function SessionSetup(props: SessionSetupProps) {
                 disabled={!eventType}
                 value={setup.distance}
                 onChange={(distance: string) => onChange({ distance })}
-                options={(eventType ? distanceChoices(eventType) : []).map((mm) => ({
+                options={(eventType ? standardDistances(eventType) : []).map((mm) => ({
                   value: distanceText(mm, setup.isMetric),
                 }))}
               />

@@ -15,12 +15,6 @@ export const TOTAL = 'total';
 export const MARK = 'mark';
 export const splitKey = (distanceMm: number) => `split:${distanceMm}`;
 
-/** The standard distances to offer for a run: the type's default and its splits, shortest first. */
-export function distanceChoices(eventType: EventTypeBody): number[] {
-  const all = [...eventType.splitDistancesMm, eventType.defaultDistanceMm ?? 0];
-  return [...new Set(all.filter((mm) => mm > 0))].sort((a, b) => a - b);
-}
-
 /**
  * The run's distance in millimetres: fixed by the type, none (0), or the one typed in
  * yards or metres. `null` when a variable distance is missing or not a positive number.

@@ -1,6 +1,5 @@
 import { buildBatch } from '../../../../../src/features/results/manualEntry/entryBatch';
 import {
-  distanceChoices,
   entryColumns,
   runDistanceOf,
 } from '../../../../../src/features/results/manualEntry/entryColumns';
@@ -16,7 +15,8 @@ import {
 import { checkRow } from '../../../../../src/features/results/manualEntry/entryValidation';
 import { moveTarget } from '../../../../../src/features/results/manualEntry/gridNavigation';
 import { gridErrorsOf } from '../../../../../src/features/results/manualEntry/serverCellErrors';
-import { broadJump, lDrill, proAgility, sprint, verticalJump } from './entryFixtures';
+import { broadJump, lDrill, proAgility, sprint, verticalJump } from '../../../fakes/eventTypes';
+import { standardDistances } from '../../../../../src/lib/units';
 
 describe('parseSeconds', () => {
   it.each([
@@ -69,7 +69,7 @@ describe('parseMark', () => {
 
 describe('the columns of a session', () => {
   it('offers the standard distances and reads the typed one', () => {
-    expect(distanceChoices(sprint)).toEqual([9144, 18288, 36576]);
+    expect(standardDistances(sprint)).toEqual([9144, 18288, 36576]);
     expect(runDistanceOf(sprint, '40', false)).toBe(36576);
     expect(runDistanceOf(sprint, '20', true)).toBe(20000);
     expect(runDistanceOf(sprint, '', false)).toBeNull();

@@ -1,4 +1,4 @@
-import type { EventTypeBody } from '../../../../../contract/event';
+import type { EventTypeBody } from '../../../contract/event';
 
 /** The built-in types as `GET /api/event-type` answers them (server/db/migrations/reference-data.ts). */
 export const sprint: EventTypeBody = {
