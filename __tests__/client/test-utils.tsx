@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { StyleProvider } from '@ant-design/cssinjs';
 import { render, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
+import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
 import { AppProviders } from '../../src/app/AppProviders';
 import { routes as appRoutes } from '../../src/app/router';
 import { makeStore, type AppStore, type RootState } from '../../src/app/store';
@@ -44,7 +44,7 @@ export function makeTestStore({
 
 /**
  * Renders a component inside a fresh store (signed in through a fake SDK unless `auth`
- * says otherwise), the app's theme and a MemoryRouter.
+ * says otherwise), the app's theme and a memory data router (`router` in the result).
  *
  * @example
  * const { user, store } = renderWithProviders(<SideMenu />, { route: '/home/athlete' });
@@ -61,15 +61,17 @@ export function renderWithProviders(
   }: ProviderOptions = {},
 ) {
   const user = userEvent.setup();
+  // A data router, as the app has: hooks such as useBlocker need one.
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [route] });
   const view = render(
     <StyleProvider mock="server">
       <AppProviders store={store}>
-        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+        <RouterProvider router={router} />
       </AppProviders>
     </StyleProvider>,
     options,
   );
-  return { store, user, ...view };
+  return { store, user, router, ...view };
 }
 
 /**

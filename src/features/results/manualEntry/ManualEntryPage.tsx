@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Badge, Button } from 'antd';
+import { useBlocker } from 'react-router';
+import { Badge, Button, Modal } from 'antd';
 import { TableOutlined } from '@ant-design/icons';
 import ResultsPage from '../ResultsPage';
 import { EntryDrawer } from './EntryDrawer';
@@ -12,14 +13,39 @@ function typedRows({ entries }: EntryState): number {
   ).length;
 }
 
-/** Asks the browser to confirm leaving the page (reload, close) while something is typed. */
-function useLeaveWarning(active: boolean) {
+/**
+ * While something is typed: asks the browser to confirm leaving the page (reload, close),
+ * and holds a move to another page of the app until the coach confirms it (the dialog
+ * this returns).
+ */
+function LeaveWarning({ typed }: { typed: number }) {
+  const active = typed > 0;
   useEffect(() => {
     if (!active) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [active]);
+  // Only a move to another page: the table's own filters and pages stay on this one.
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      active && currentLocation.pathname !== nextLocation.pathname,
+  );
+  const rows = typed === 1 ? '1 row' : `${typed} rows`;
+  return (
+    <Modal
+      open={blocker.state === 'blocked'}
+      title="Leave without saving?"
+      okText="Leave and discard"
+      okButtonProps={{ danger: true }}
+      cancelText="Stay"
+      onOk={() => blocker.proceed?.()}
+      onCancel={() => blocker.reset?.()}
+    >
+      {rows} of the Manual Entry grid {typed === 1 ? 'is' : 'are'} typed but not saved. Leaving this
+      page discards {typed === 1 ? 'it' : 'them'}.
+    </Modal>
+  );
 }
 
 /**
@@ -31,7 +57,6 @@ export default function ManualEntryPage() {
   const session = useEntrySession();
   const [open, setOpen] = useState(false);
   const typed = typedRows(session.state);
-  useLeaveWarning(typed > 0);
 
   return (
     <>
@@ -46,6 +71,7 @@ export default function ManualEntryPage() {
         }
       />
       <EntryDrawer open={open} onClose={() => setOpen(false)} session={session} />
+      <LeaveWarning typed={typed} />
     </>
   );
 }

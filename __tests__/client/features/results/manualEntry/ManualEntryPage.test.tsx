@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { StyleProvider } from '@ant-design/cssinjs';
 import { ConfigProvider } from 'antd';
@@ -12,7 +12,7 @@ import {
   testUser,
 } from '../../../test-utils';
 import { testAthlete, testRoster } from '../../athletes/athleteFixtures';
-import { eventTypes } from './entryFixtures';
+import { eventTypes } from '../../../fakes/eventTypes';
 
 const athletes = [
   testAthlete({ id: 7, firstName: 'Ada', lastName: 'Okafor' }),
@@ -262,5 +262,37 @@ describe('the Manual Entry grid', () => {
       expect.objectContaining({ athleteId: 8, eventTypeId: 5, markMm: 673 }),
     );
     expect(sentBatches(api)[0]!.items[0]).not.toHaveProperty('timeMs');
+  });
+  it('holds a move to another page while rows are typed, until the coach confirms it', async () => {
+    stubApi(pageRoutes());
+    const { user, drawer, router } = await sprintSession();
+    // Found by its text: antd's dialogs all carry the same test id as their label here.
+    const leaveDialog = async () =>
+      (await screen.findByText(/typed but not saved/)).closest<HTMLElement>('[role="dialog"]')!;
+    const leave = () =>
+      act(async () => {
+        void router.navigate('/home/leaderboard');
+      });
+    // Nothing typed: the move goes through.
+    await leave();
+    expect(router.state.location.pathname).toBe('/home/leaderboard');
+    await act(async () => {
+      void router.navigate('/home/result/program/manualentry');
+    });
+
+    await user.click(cell(drawer, 'Ada Okafor, Total 40 yd'));
+    await user.keyboard('4.81{Enter}');
+    await leave();
+    const ask = await leaveDialog();
+    expect(ask).toHaveTextContent('Leave without saving?');
+    expect(ask).toHaveTextContent('1 row of the Manual Entry grid is typed but not saved');
+    await user.click(within(ask).getByRole('button', { name: 'Stay' }));
+    expect(router.state.location.pathname).toBe('/home/result/program/manualentry');
+    expect(cell(drawer, 'Ada Okafor, Total 40 yd')).toHaveValue('4.81');
+
+    await leave();
+    const again = await leaveDialog();
+    await user.click(within(again).getByRole('button', { name: 'Leave and discard' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/home/leaderboard'));
   });
 });
