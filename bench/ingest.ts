@@ -16,7 +16,9 @@ import { createApiKey } from '../server/integration/api-keys';
  * after another (--concurrency 1) or several at once. Prints results/s per engine.
  * PostgreSQL: a database `splitline_bench_ingest_<pid>` is created on the server of
  * BENCH_DATABASE_URL (else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test)
- * and dropped afterwards; PGlite: a temporary DATA_DIR.
+ * and dropped afterwards; PGlite: a temporary DATA_DIR. `--database NAME` (PostgreSQL only)
+ * posts into an existing database instead (one seeded by `bench -- results --keep`: the
+ * indexes then hold millions of rows), in an account of its own that is deleted afterwards.
  * `npm run bench -- ingest --batches 10 --batch-size 5000 --engines postgresql,pglite`
  */
 const { values } = parseArgs({
@@ -26,6 +28,10 @@ const { values } = parseArgs({
     athletes: { type: 'string', default: '400' },
     concurrency: { type: 'string', default: '1' },
     engines: { type: 'string', default: 'postgresql,pglite' },
+    // Statements run on the fresh database before the batches (what-if measurements:
+    // `--setup-sql "drop index results_time"`).
+    'setup-sql': { type: 'string' },
+    database: { type: 'string' },
   },
 });
 const batches = Number(values.batches);
@@ -105,7 +111,8 @@ function processCpuMs(pid: number): number | undefined {
 
 async function bench(engine: 'pglite' | 'postgresql'): Promise<Figures> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'splitline-bench-ingest-'));
-  const database = `splitline_bench_ingest_${process.pid}`;
+  const existing = values.database;
+  const database = existing ?? `splitline_bench_ingest_${process.pid}`;
   const admin =
     engine === 'postgresql' ? await openDatabase({ databaseUrl: serverUrl, dataDir }) : undefined;
   const env: Record<string, string> = {
@@ -116,8 +123,10 @@ async function bench(engine: 'pglite' | 'postgresql'): Promise<Figures> {
     LOG_LEVEL: 'warn',
   };
   if (admin) {
-    await sql`drop database if exists ${sql.id(database)}`.execute(admin.db);
-    await sql`create database ${sql.id(database)}`.execute(admin.db);
+    if (!existing) {
+      await sql`drop database if exists ${sql.id(database)}`.execute(admin.db);
+      await sql`create database ${sql.id(database)}`.execute(admin.db);
+    }
     const url = new URL(serverUrl);
     url.pathname = `/${database}`;
     env.DATABASE_URL = url.toString();
@@ -128,10 +137,15 @@ async function bench(engine: 'pglite' | 'postgresql'): Promise<Figures> {
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
 
+    if (values['setup-sql']) await sql.raw(values['setup-sql']).execute(app.db);
     // The account, its athletes and an API key, straight into the tables.
     const user = await app.db
       .insertInto('users')
-      .values({ auth_subject: 'bench-ingest', email: 'bench@example.org', athlete_spots: 100000 })
+      .values({
+        auth_subject: `bench-ingest-${process.pid}`,
+        email: `bench-ingest-${process.pid}@example.org`,
+        athlete_spots: 100000,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const athletes = await app.db
@@ -205,8 +219,11 @@ async function bench(engine: 'pglite' | 'postgresql'): Promise<Figures> {
     const duplicateBatchMs = await post(payloads[0]!);
 
     const { rows } = await sql<{ results: number; splits: number }>`
-      select (select count(*) from results)::integer as results,
-        (select count(*) from result_splits)::integer as splits`.execute(app.db);
+      select (select count(*) from results where account_id = ${user.id})::integer as results,
+        (select count(*) from result_splits where account_id = ${user.id})::integer as splits`.execute(
+      app.db,
+    );
+    if (existing) await sql`delete from users where id = ${user.id}`.execute(app.db);
     const expected = (batches + 1) * batchSize;
     if (rows[0]!.results !== expected) {
       throw new Error(`expected ${expected} results stored, found ${rows[0]!.results}`);
@@ -226,7 +243,7 @@ async function bench(engine: 'pglite' | 'postgresql'): Promise<Figures> {
   } finally {
     await app.close();
     if (admin) {
-      await sql`drop database if exists ${sql.id(database)}`.execute(admin.db);
+      if (!existing) await sql`drop database if exists ${sql.id(database)}`.execute(admin.db);
       await admin.close();
     }
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 /**
  * Secondary indexes of the two big tables, results and result_splits: the single source of
- * their current definitions (migrations 005, 007 and 008 brought them to these), and the bulk loader of
+ * their current definitions (migrations 005, 007, 008 and 010 brought them to these), and the bulk loader of
  * server/seed/ drops and recreates them from here around a large load (a sorted
  * CREATE INDEX is far faster than maintaining them row by row), so both always agree.
  * Primary keys and unique constraints stay in the migration: they are never dropped.
@@ -53,13 +53,9 @@ export const bulkTableIndexes: readonly IndexDefinition[] = [
   {
     name: 'results_program_time',
     table: 'results',
-    ddl: 'create index results_program_time on results (account_id, program, recorded_at, id)',
-  },
-  {
-    name: 'results_athlete',
-    table: 'results',
-    ddl: `create index results_athlete on results (athlete_id, event_type_id, recorded_at)
-      include (account_id, distance_mm, result)`,
+    // Only the program pages walk it, never a result without a program (010).
+    ddl: `create index results_program_time on results (account_id, program, recorded_at, id)
+      where program <> 'none'`,
   },
   {
     // None sorts (id order) of a table, with the program pages' filter (migration 007).
@@ -82,14 +78,14 @@ export const bulkTableIndexes: readonly IndexDefinition[] = [
     name: 'results_program_type_time',
     table: 'results',
     ddl: `create index results_program_type_time on results (account_id, program, event_type_id, recorded_at, id)
-      include (distance_mm, lane_id)`,
+      include (distance_mm, lane_id) where program <> 'none'`,
   },
   {
     // Program pages: Result sorts, one walk per event type.
     name: 'results_program_type_result',
     table: 'results',
     ddl: `create index results_program_type_result on results (account_id, program, event_type_id, result, id)
-      include (distance_mm, lane_id)`,
+      include (distance_mm, lane_id) where program <> 'none'`,
   },
   {
     // eventAliasId and typeQuery on alias names (only results with an alias).

@@ -151,6 +151,24 @@ export interface ResultSplitsTable {
   implausible: Generated<boolean>;
 }
 
+/**
+ * Migration 009, kept by triggers: each athlete's first entry of a leaderboard board in
+ * rank order (docs/leaderboard.md). Never written by the app.
+ */
+export interface BoardBestsTable {
+  account_id: string;
+  event_type_id: number;
+  athlete_id: BigRef;
+  /** The board's distance: a run distance (totals) or a split distance of longer runs. */
+  board_mm: number;
+  /** `value`, negated when higher is better: the board index ascends for both. */
+  rank_value: number;
+  value: number;
+  recorded_at: Timestamp;
+  result_id: BigRef;
+  lane_id: number | null;
+}
+
 export interface ApiKeysTable {
   id: BigId;
   account_id: string;
@@ -227,6 +245,7 @@ export interface Database {
   roster_athletes: RosterAthletesTable;
   results: ResultsTable;
   result_splits: ResultSplitsTable;
+  board_bests: BoardBestsTable;
   api_keys: ApiKeysTable;
   scoring_tables: ScoringTablesTable;
   profiles: ProfilesTable;

@@ -20,8 +20,8 @@ import { distanceLabel, markLabel } from './units';
  * - jumps: one series of marks (higher is better);
  * - implausible results are listed (flagged) but never a day's best.
  * `isMetric` changes the labels only (yards or metres); values stay mm and ms.
- * Days are in `tz` (UTC by default). One indexed statement: results_athlete or
- * results_athlete_time, and the splits by primary key.
+ * Days are in `tz` (UTC by default). One indexed statement: results_athlete_time (the
+ * athlete's results in time order; migration 010), and the splits by primary key.
  */
 type Db = Kysely<Database>;
 

@@ -325,7 +325,12 @@ export function resultConditions(
   options: ConditionOptions = {},
 ): RawBuilder<unknown>[] {
   const c: RawBuilder<unknown>[] = [sql`r.account_id = ${filters.accountId}`];
-  if (filters.program) c.push(sql`r.program = ${filters.program}`);
+  if (filters.program) {
+    c.push(sql`r.program = ${filters.program}`);
+    // Matches the program indexes' predicate (migration 010): the planner may then use
+    // them whatever the program's value.
+    if (filters.program !== 'none') c.push(sql`r.program <> 'none'`);
+  }
   if (filters.typeScope && !options.withoutTypeScope) c.push(typeScopeCondition(filters.typeScope));
   if (filters.distance !== undefined) c.push(sql`r.distance_mm = ${filters.distance}`);
   if (filters.eventAliasId !== undefined)

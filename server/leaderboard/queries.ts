@@ -17,6 +17,11 @@ import { sql, type RawBuilder } from 'kysely';
  *   entries through the per-athlete board indexes (LATERAL, `LIMIT n` or 1), merged.
  * - `window`: when the date range holds few results, those results (by date index) and
  *   their splits, ranked in memory with window functions.
+ * - `bests`: without a date or lane filter, each athlete's best per board from
+ *   `board_bests` (migration 009, kept by triggers): a distinct board is its first `n`
+ *   rows in rank order; under athlete filters, the athletes' bests (one descent each for
+ *   every board) or a walk over the bests, and when not distinct the entries of only the
+ *   athletes whose best makes the top `n`.
  */
 /** One source of a board: totals of runs of distance `board`, or splits at `board` of runs of `run`. */
 export interface Source {
@@ -48,7 +53,7 @@ export interface BoardRequest {
   filters: BoardFilters;
 }
 
-export type Shape = 'walk' | 'athletes' | 'window';
+export type Shape = 'walk' | 'athletes' | 'window' | 'bests';
 
 export interface CandidateRow {
   board: number;
@@ -222,13 +227,24 @@ function boundOf(request: BoardRequest, source: Source, budget: number): RawBuil
 
 /* ---------- shape: athletes ---------- */
 
-function athletesSource(request: BoardRequest, source: Source): RawBuilder<unknown> {
+/** An athlete's best `limit` entries of a source (the per-athlete board indexes). */
+function athleteBest(
+  request: BoardRequest,
+  source: Source,
+  athlete: RawBuilder<unknown>,
+  limit: number,
+): RawBuilder<unknown> {
   const s = sourceSql(request, source);
-  const dir = direction(request);
-  // The per-athlete board indexes lead with athlete_id; board_athletes is account-scoped.
-  const best = (athlete: RawBuilder<unknown>, limit: number) => sql`select ${columns(s)}
+  return sql`select ${columns(s)}
     from ${s.table} where athlete_id = ${athlete} and ${s.key} ${entryFilters(request.filters)}
     ${order(request, s)} limit ${limit}`;
+}
+
+function athletesSource(request: BoardRequest, source: Source): RawBuilder<unknown> {
+  const dir = direction(request);
+  // The per-athlete board indexes lead with athlete_id; board_athletes is account-scoped.
+  const best = (athlete: RawBuilder<unknown>, limit: number) =>
+    athleteBest(request, source, athlete, limit);
   // Each athlete's best; the best `limit` of those are the source's distinct candidates.
   const bests = sql`select e.* from board_athletes ba cross join lateral (${best(sql`ba.id`, 1)}) e
     order by e.value ${dir}, e.recorded_at, e.id limit ${request.limit}`;
@@ -239,6 +255,85 @@ function athletesSource(request: BoardRequest, source: Source): RawBuilder<unkno
   // `limit` entries of `limit` athletes, instead of `limit` entries of every athlete.
   return sql`(select e.* from (${bests}) top cross join lateral (${best(sql`top.athlete_id`, request.limit)}) e
     order by e.value ${dir}, e.recorded_at, e.id limit ${request.limit})`;
+}
+
+/* ---------- shape: bests ---------- */
+
+/**
+ * Whether `board_bests` can answer: it holds unfiltered bests, so not under a date or
+ * lane filter (an athlete's best may lie outside them); and it only helps a distinct
+ * board or one under athlete filters (a plain board's walk reads `n` entries already).
+ */
+export const bestsApply = (request: Pick<BoardRequest, 'distinct' | 'filters'>): boolean =>
+  !hasDateFilter(request.filters) &&
+  request.filters.laneId === undefined &&
+  (request.distinct || hasAthleteFilter(request.filters));
+
+const bestsOrder = sql`order by rank_value, recorded_at, result_id`;
+const bestsColumns = sql`result_id as id, athlete_id, value, recorded_at, lane_id`;
+
+/**
+ * The first `limit` bests of a board among the athletes the filters leave: a walk of
+ * `board_bests_rank` (athlete filters probed per entry, at most one entry per athlete),
+ * or with `bySet` the rows of the `set_bests` CTE (the set's athletes' bests).
+ */
+function bestsTop(request: BoardRequest, board: number, bySet: boolean): RawBuilder<unknown> {
+  if (bySet) {
+    return sql`(select ${bestsColumns} from set_bests where board_mm = ${board}
+      ${bestsOrder} limit ${request.limit})`;
+  }
+  return sql`(select ${bestsColumns} from board_bests
+    where account_id = ${request.accountId} and event_type_id = ${request.eventTypeId}
+      and board_mm = ${board} ${athleteMatch(request.filters, sql`board_bests.athlete_id`)}
+    ${bestsOrder} limit ${request.limit})`;
+}
+
+/**
+ * The bests shape: distinct, each board's top bests are its entries. Not distinct (under
+ * athlete filters), a board's best `n` entries belong to the athletes whose bests are
+ * its top `n` (anyone else has `n` better entries ahead of all of theirs), so only those
+ * athletes' entries are read, `n` per source.
+ */
+function bestsBoards(request: BoardRequest, bySet: boolean): RawBuilder<unknown> {
+  const ctes: RawBuilder<unknown>[] = [];
+  const boards = request.boards.filter((b) => b.sources.length > 0);
+  if (bySet) {
+    const mm = boards.map((b) => b.distanceMm);
+    ctes.push(
+      sql`board_athletes as materialized (${athleteSet(request.accountId, request.filters)})`,
+      // One descent per athlete reads their bests of every board of the request; `offset 0`
+      // keeps it so (flattened, a one-board request was planned as a hash join over the
+      // board's whole rank index: 9,800 rows for a 475-athlete roster, 12 ms).
+      sql`set_bests as materialized (select b.* from board_athletes ba cross join lateral (
+          select * from board_bests where account_id = ${request.accountId}
+            and event_type_id = ${request.eventTypeId} and athlete_id = ba.id
+            and board_mm between ${Math.min(...mm)} and ${Math.max(...mm)} offset 0) b
+        where b.board_mm in (${sql.join(mm)}))`,
+    );
+  }
+  const dir = direction(request);
+  const parts: RawBuilder<unknown>[] = [];
+  let index = 0;
+  for (const board of request.boards) {
+    const first = index;
+    index += board.sources.length;
+    if (board.sources.length === 0) continue;
+    const head = sql`select ${board.distanceMm}::integer as board`;
+    const top = bestsTop(request, board.distanceMm, bySet);
+    if (request.distinct) {
+      parts.push(sql`${head}, ${first}::integer as src, c.* from ${top} c`);
+      continue;
+    }
+    const name = `top_${board.distanceMm}`;
+    ctes.push(sql`${sql.id(name)} as materialized ${top}`);
+    board.sources.forEach((source, i) => {
+      parts.push(sql`${head}, ${first + i}::integer as src, c.* from (select e.*
+        from ${sql.id(name)} t cross join lateral (${athleteBest(request, source, sql`t.athlete_id`, request.limit)}) e
+        order by e.value ${dir}, e.recorded_at, e.id limit ${request.limit}) c`);
+    });
+  }
+  const withs = ctes.length > 0 ? sql`with ${sql.join(ctes, sql`, `)} ` : sql``;
+  return sql`${withs}${sql.join(parts, sql` union all `)}`;
 }
 
 /* ---------- shape: window ---------- */
@@ -297,9 +392,13 @@ export function candidatesQuery(
   request: BoardRequest,
   shape: Shape,
   budget?: number,
+  bestsBySet = true,
 ): RawBuilder<QueriedRow> | undefined {
   if (request.boards.every((b) => b.sources.length === 0)) return undefined;
   if (shape === 'window') return withNames(windowBoards(request));
+  if (shape === 'bests') {
+    return withNames(bestsBoards(request, bestsBySet && hasAthleteFilter(request.filters)));
+  }
   const ctes: RawBuilder<unknown>[] = [];
   if (shape === 'athletes') {
     ctes.push(
@@ -493,6 +592,14 @@ export function chooseShape(
   );
   const perSource = request.limit * (request.distinct ? DISTINCT_WALK_FACTOR : 1);
   const walk = (sources * perSource) / historyShare(request.filters, facts);
+  if (bestsApply(request)) {
+    // One entry per athlete and board instead of every source's entries: distinct
+    // boards always; under athlete filters, not distinct, when the athletes shape would
+    // otherwise answer (a large set's bounded walk stays cheaper than the bests' walk
+    // plus `n` descents per source).
+    if (request.distinct || (facts.athletes !== undefined && facts.athletes <= limits.maxAthletes))
+      return 'bests';
+  }
   const options: [Shape, number][] = [['walk', walk]];
   if (facts.window !== undefined && facts.window <= limits.maxWindow) {
     options.push(['window', facts.window * WINDOW_ROW_COST]);

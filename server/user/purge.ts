@@ -8,6 +8,8 @@ import type { Database } from '../db/schema';
  * column: a new table must be added here, or the purge would leave its rows behind.
  */
 export const ACCOUNT_TABLES = [
+  // First: the triggers of the deletes below then find no best to recompute.
+  'board_bests',
   'result_splits',
   'profiles',
   'results',

@@ -229,13 +229,14 @@ describe('leaderboard query shapes', () => {
     };
   }
 
-  it('gives the reference answer with every shape, for 60 random filter combinations', async () => {
+  /** Every shape against the reference for `count` requests; counts what they covered. */
+  async function compareShapes(count: number, make: () => LeaderboardRequest) {
     const postgres = Boolean(process.env.DATABASE_URL);
     const mismatches: string[] = [];
     let nonEmpty = 0;
     let fallbacks = 0;
-    for (let i = 0; i < 60; i++) {
-      const request = randomRequest();
+    for (let i = 0; i < count; i++) {
+      const request = make();
       const expected = reference(request);
       if (expected.some((b) => b.entries.length > 0)) nonEmpty++;
       const variants: [string, Shape, ShapeLimits][] = [
@@ -244,6 +245,10 @@ describe('leaderboard query shapes', () => {
         ['bounded walk', 'walk', { ...DEFAULT_SHAPE_LIMITS, walkBudget: 0.5 }],
         ['athletes', 'athletes', DEFAULT_SHAPE_LIMITS],
         ['window', 'window', DEFAULT_SHAPE_LIMITS],
+        // board_bests (where it applies: no date or lane filter), by the athlete set and
+        // by a walk over the bests.
+        ['bests', 'bests', DEFAULT_SHAPE_LIMITS],
+        ['bests walk', 'bests', { ...DEFAULT_SHAPE_LIMITS, maxAthletes: 0 }],
       ];
       for (const [name, shape, limits] of variants) {
         let used: string | undefined;
@@ -262,16 +267,34 @@ describe('leaderboard query shapes', () => {
         }
       }
     }
+    return { mismatches, nonEmpty, fallbacks };
+  }
+
+  it('gives the reference answer with every shape, for 60 random filter combinations', async () => {
+    const { mismatches, nonEmpty, fallbacks } = await compareShapes(60, randomRequest);
     expect(mismatches).toEqual([]);
     // The combinations must exercise something: most boards have entries.
     expect(nonEmpty).toBeGreaterThan(30);
     expect(fallbacks).toBeGreaterThan(3);
   });
 
+  it('gives the reference answer from the bests, for 40 combinations without date or lane', async () => {
+    const { mismatches, nonEmpty } = await compareShapes(40, () => {
+      const request = randomRequest();
+      return {
+        ...request,
+        filters: { ...request.filters, from: undefined, to: undefined, laneId: undefined },
+      };
+    });
+    expect(mismatches).toEqual([]);
+    expect(nonEmpty).toBeGreaterThan(25);
+  });
+
   it('chooses the shape by the sizes it probes', async () => {
     const shapeOf = async (
       filters: LeaderboardRequest['filters'],
       limits?: Partial<ShapeLimits>,
+      isDistinct = true,
     ) => {
       let chosen: string | undefined;
       await readLeaderboard(
@@ -280,7 +303,7 @@ describe('leaderboard query shapes', () => {
           accountId: account,
           eventTypeId: 1,
           athletesPerLeaderboard: 5,
-          isDistinct: true,
+          isDistinct,
           filters,
         },
         {
@@ -291,11 +314,19 @@ describe('leaderboard query shapes', () => {
       );
       return chosen;
     };
-    expect(await shapeOf({})).toBe('walk');
+    const roster = { rosterId: Number(rosters[0]) };
+    // Distinct without a date or lane: the bests (board_bests), with or without athletes.
+    expect(await shapeOf({})).toBe('bests');
+    expect(await shapeOf(roster)).toBe('bests');
+    expect(await shapeOf(roster, { maxAthletes: 1 })).toBe('bests');
+    expect(await shapeOf({}, {}, false)).toBe('walk');
     expect(await shapeOf({ laneId: 1 })).toBe('walk');
-    // Few athletes on the roster: their own bests.
-    expect(await shapeOf({ rosterId: Number(rosters[0]) })).toBe('athletes');
-    expect(await shapeOf({ rosterId: Number(rosters[0]) }, { maxAthletes: 1 })).toBe('walk');
+    // Not distinct: a few athletes' bests tell whose entries to read; a large set walks.
+    expect(await shapeOf(roster, {}, false)).toBe('bests');
+    expect(await shapeOf(roster, { maxAthletes: 1 }, false)).toBe('walk');
+    // Few athletes on the roster under a lane filter: their own entries.
+    expect(await shapeOf({ ...roster, laneId: 1 })).toBe('athletes');
+    expect(await shapeOf({ ...roster, laneId: 1 }, { maxAthletes: 1 })).toBe('walk');
     // One day of a long history: the results of that day.
     const day = new Date(START + 10 * DAY);
     expect(await shapeOf({ from: day, to: new Date(day.getTime() + DAY) })).toBe('window');

@@ -7,6 +7,8 @@ import * as resultsIngest from './005_results_ingest';
 import * as resultsForeignKeys from './006_results_foreign_keys';
 import * as resultsRead from './007_results_read';
 import * as leaderboard from './008_leaderboard';
+import * as boardBests from './009_board_bests';
+import * as lighterIngest from './010_lighter_ingest';
 
 /** Numbered migrations, applied in key order at server start (Kysely's Migrator). */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +20,6 @@ export const migrations: Record<string, Migration> = {
   '006_results_foreign_keys': resultsForeignKeys,
   '007_results_read': resultsRead,
   '008_leaderboard': leaderboard,
+  '009_board_bests': boardBests,
+  '010_lighter_ingest': lighterIngest,
 };
