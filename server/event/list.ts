@@ -443,6 +443,21 @@ export function cursorOf(
   return cursor;
 }
 
+/**
+ * Runs `read` with sequential scans of the tables off, in a transaction of its own. For
+ * the small-table read: its rows (at most SMALL_TABLE, the count said) are all read,
+ * and a sequential scan of `results` would pass every other account's rows to find
+ * them; the planner, which costs a scan as if each account's rows were spread evenly,
+ * still chooses one when the filters' estimate is high (docs/performance.md, "Results
+ * tables"). A bitmap or index scan reads the account's matching rows only.
+ */
+async function indexReadsOnly<T>(db: Db, read: (trx: Db) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    return read(trx);
+  });
+}
+
 export async function listResults(
   db: Db,
   accountId: string,
@@ -484,26 +499,17 @@ export async function listResults(
     n = rows[0]?.total_n;
     n ??= (await countQuery(filters, limits.countCap).execute(db)).rows[0]?.n ?? 0;
   } else {
-    // First as a small table: read whole (up to `small + 1` rows, counted), sorted. A
-    // larger one is walked in the sort's order instead, and counted apart if the cap is
-    // above what the first try counted.
+    // Counted first (up to the cap, or SMALL_TABLE + 1 when that is more): a column-free
+    // read that an index-only scan answers. A table of at most `small` rows is then read
+    // whole and sorted; a larger one is walked in the sort's order.
     const small = limits.smallTable ?? SMALL_TABLE;
-    const cap = Math.max(limits.countCap, small);
-    let found: ResultRow[] | undefined;
-    if (small > 0) {
+    n = (await countQuery(filters, Math.max(limits.countCap, small)).execute(db)).rows[0]?.n ?? 0;
+    if (n === 0) {
+      rows = [];
+    } else if (n <= small) {
       const page = await pageSource(db, filters, plan, cursor, pageSize + 1, offset, small);
-      found = (await detailsQuery(plan, page, true).execute(db)).rows;
-      n = found[0]?.total_n;
-      if (n === undefined) n = (await countQuery(filters, cap).execute(db)).rows[0]?.n ?? 0;
-      if (n > small) found = undefined;
-      else found ??= [];
-    }
-    if (found) {
-      rows = found;
+      rows = (await indexReadsOnly(db, (trx) => detailsQuery(plan, page, true).execute(trx))).rows;
     } else {
-      if (n === undefined || limits.countCap > small) {
-        n = (await countQuery(filters, cap).execute(db)).rows[0]?.n ?? 0;
-      }
       const page = await pageSource(db, filters, plan, cursor, pageSize + 1, offset, false);
       rows = (await detailsQuery(plan, page).execute(db)).rows;
     }
