@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
+import { backgroundMaintenance } from '../db/maintenance';
 
 /** Imports of at least this many rows refresh the statistics of the athlete tables. */
 export const MAINTENANCE_MIN_ROWS = 200;
@@ -16,26 +17,12 @@ export const MAINTENANCE_MIN_ROWS = 200;
  * answered; closing the server waits for it.
  */
 export function maintenanceAfterImport(app: FastifyInstance): (created: number) => void {
-  const pending = new Set<Promise<void>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled(pending);
-  });
-  const statement = sql`vacuum (analyze) athletes, roster_athletes, rosters`;
+  const run = backgroundMaintenance(
+    app,
+    sql`vacuum (analyze) athletes, roster_athletes, rosters`,
+    'athlete tables',
+  );
   return (created) => {
-    if (created < MAINTENANCE_MIN_ROWS) return;
-    const started = performance.now();
-    const run = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => statement.execute(app.db))
-      .then(() => {
-        app.log.info(
-          { ms: Math.round(performance.now() - started) },
-          'athlete tables vacuumed and analysed',
-        );
-      })
-      .catch((error: unknown) => {
-        app.log.warn({ err: error }, 'vacuuming the athlete tables failed');
-      })
-      .finally(() => pending.delete(run));
-    pending.add(run);
+    if (created >= MAINTENANCE_MIN_ROWS) run();
   };
 }

@@ -9,6 +9,7 @@ import {
 } from '../../contract/event';
 import { MessageBody, ValidationErrorBody } from '../../contract/errors';
 import { badRequest, notFound } from '../plugins/http-errors';
+import { resultMaintenance } from './maintenance';
 import { loadReferences, prepareBatch, prepareEvent, Problems } from './prepare';
 import { deleteEvent, findEvent, replaceEvent, storeEvents } from './repository';
 import { eventBodyValidatorCompiler } from './validator';
@@ -37,6 +38,7 @@ function capErrors(errors: Record<string, string[]>): Record<string, string[]> {
 /** Results ("events"): ingest from devices and apps, corrections and deletion by a coach. */
 const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['event'];
+  const changed = resultMaintenance(app);
 
   app.post(
     '/event',
@@ -85,6 +87,7 @@ const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
       reply.code(stored.created > 0 ? 201 : 200);
       // After the commit; a batch of duplicates changed nothing and tells no screen.
       if (stored.created > 0) {
+        changed(stored.created);
         await app.live.publishResults(accountId, {
           resultIds: [...stored.refs.values()].map((ref) => ref.id),
           eventTypeIds: rows.map((row) => row.eventTypeId),
@@ -128,6 +131,7 @@ const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const row = prepareEvent(request.body, refs, '', problems);
       if (!row) throw badRequest(problems.errors);
       if (!(await replaceEvent(app.db, accountId, id, row))) throw notFound();
+      changed(1);
       await app.live.publishResults(accountId, {
         resultIds: [id],
         eventTypeIds: [existing.eventTypeId, row.eventTypeId],
@@ -154,6 +158,7 @@ const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params;
       const existing = await findEvent(app.db, accountId, id);
       if (!existing || !(await deleteEvent(app.db, accountId, id))) throw notFound();
+      changed(1);
       await app.live.publishResults(accountId, {
         resultIds: [id],
         eventTypeIds: [existing.eventTypeId],

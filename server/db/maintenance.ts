@@ -1,0 +1,47 @@
+import type { RawBuilder } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * A maintenance statement (a `VACUUM`, an `ANALYZE`) run in the background: `run()` asks
+ * for it, and it starts once the request that asked has answered. One at a time: asked
+ * again while it runs, it runs once more afterwards. Closing the server waits for it. A
+ * failure is logged, never thrown: the data is safe either way, only plans get worse.
+ */
+export function backgroundMaintenance(
+  app: FastifyInstance,
+  statement: RawBuilder<unknown>,
+  what: string,
+  afterwards?: () => Promise<void>,
+): () => void {
+  let running: Promise<void> | undefined;
+  let again = false;
+  app.addHook('onClose', async () => {
+    while (running) await running;
+  });
+  const start = () => {
+    const started = performance.now();
+    running = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => statement.execute(app.db))
+      .then(async () => {
+        app.log.info(
+          { ms: Math.round(performance.now() - started) },
+          `${what} vacuumed and analysed`,
+        );
+        await afterwards?.();
+      })
+      .catch((error: unknown) => {
+        app.log.warn({ err: error }, `vacuuming the ${what} failed`);
+      })
+      .finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          start();
+        }
+      });
+  };
+  return () => {
+    if (running) again = true;
+    else start();
+  };
+}

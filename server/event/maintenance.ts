@@ -1,0 +1,51 @@
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import { backgroundMaintenance } from '../db/maintenance';
+
+/**
+ * When the result tables are vacuumed on the embedded database: after `minRows` plus
+ * `share` of the stored results have been written, edited or deleted since the last
+ * time (PostgreSQL's autovacuum defaults are 50 + 10 % for ANALYZE, 1,000 + 20 % for
+ * inserts).
+ */
+export const RESULT_MAINTENANCE = { minRows: 1_000, share: 0.1 };
+
+/**
+ * PGlite has no autovacuum: without this, the statistics of `results`, `result_splits`
+ * and `board_bests` stay those of the day the migrations made them empty, and pages
+ * written since are never marked all-visible. The planner then misjudges an account
+ * that grew (the leaderboard's bests shape read the rank index with a filter for each
+ * athlete of a roster: 4 s instead of 3 ms, docs/performance.md) and index-only scans
+ * fetch every row from the table. So the server counts what it writes and, past the
+ * threshold, runs `VACUUM (ANALYZE)` of the three tables after the request has
+ * answered. A vacuum skips pages already all-visible; ANALYZE reads a sample of 30,000
+ * rows whatever the size. On PostgreSQL autovacuum does this, and the function returned
+ * does nothing.
+ *
+ * @returns what a route calls with the number of results it wrote, edited or deleted.
+ */
+export function resultMaintenance(
+  app: FastifyInstance,
+  { minRows, share } = RESULT_MAINTENANCE,
+): (changed: number) => void {
+  if (app.config.databaseUrl !== undefined) return () => {};
+  let changed = 0;
+  let threshold = minRows;
+  const run = backgroundMaintenance(
+    app,
+    sql`vacuum (analyze) results, result_splits, board_bests`,
+    'result tables',
+    async () => {
+      const { rows } = await sql<{ n: number }>`
+        select greatest(reltuples, 0)::float8 as n from pg_class
+        where oid = 'results'::regclass`.execute(app.db);
+      threshold = minRows + share * (rows[0]?.n ?? 0);
+    },
+  );
+  return (rows) => {
+    changed += rows;
+    if (changed < threshold) return;
+    changed = 0;
+    run();
+  };
+}
