@@ -108,6 +108,7 @@ export default function ResultsPage({ variant, actions }: ResultsPageProps) {
         <Typography.Text type="danger">{describeFailure(error)}</Typography.Text>
       ) : (
         <ResultsTable
+          variant={variant}
           list={data}
           loading={isFetching}
           sort={filters.sort}

@@ -1,9 +1,9 @@
 import { Button, Flex, Popconfirm, Table, Tag, Tooltip, type TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, WarningOutlined } from '@ant-design/icons';
 import moment from 'moment';
-import type { ResultSort } from '../../../contract/event-constants';
 import { formatDistance } from '../../lib/units';
 import type { Result, ResultList } from './resultApi';
+import type { ResultSort, ResultVariant } from '../../../contract/event-constants';
 import { eventLabel, formatResult, resultAthleteName } from './resultFormat';
 import { SplitsTable } from './SplitsTable';
 
@@ -34,6 +34,8 @@ export function sortFor(column: string | undefined, order: Order): ResultSort | 
 const programLabels = { none: null, gamespeed: 'Game Speed', eapi: 'EAPI', manualentry: 'Manual' };
 
 interface ResultsTableProps {
+  /** The page: a program's page leaves out the program, which every row has. */
+  variant: ResultVariant;
   list: ResultList | undefined;
   loading: boolean;
   sort: ResultSort;
@@ -50,7 +52,8 @@ interface ResultsTableProps {
  * segment times and speeds. Counts above the server's cap show as "10,000+".
  */
 export function ResultsTable(props: ResultsTableProps) {
-  const { list, loading, sort, isMetric, onSort, onPage, onEdit, onDelete, empty } = props;
+  const { variant, list, loading, sort, isMetric, onSort, onPage, onEdit, onDelete, empty } = props;
+  const programOf = (r: Result) => (variant === 'individual' ? programLabels[r.program] : null);
   const sortable = (key: string) => ({
     key,
     sorter: true,
@@ -102,7 +105,7 @@ export function ResultsTable(props: ResultsTableProps) {
         <Flex gap={4} wrap>
           <Tag>{r.source}</Tag>
           {r.timingMethod === 'hand' && <Tag>hand</Tag>}
-          {programLabels[r.program] && <Tag color="blue">{programLabels[r.program]}</Tag>}
+          {programOf(r) && <Tag color="blue">{programOf(r)}</Tag>}
         </Flex>
       ),
     },

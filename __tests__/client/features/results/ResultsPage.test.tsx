@@ -3,7 +3,7 @@ import ResultsPage from '../../../../src/features/results/ResultsPage';
 import { sortFor } from '../../../../src/features/results/ResultsTable';
 import { json, renderWithProviders, stubApi } from '../../test-utils';
 
-const result = (id: number, lastName: string, timeMs: number) => ({
+const result = (id: number, lastName: string, timeMs: number, program = 'none') => ({
   id,
   athlete: { id, firstName: 'Ada', middleName: '', lastName },
   eventType: { id: 1, name: 'Linear sprint', unit: 'time', lowerIsBetter: true },
@@ -17,7 +17,7 @@ const result = (id: number, lastName: string, timeMs: number) => ({
     { distanceMm: 9144, timeMs: 1700 },
     { distanceMm: 18288, timeMs: 2950 },
   ],
-  program: 'none',
+  program,
   source: 'device',
   timingMethod: 'electronic',
   implausible: false,
@@ -69,6 +69,28 @@ describe('the results tables', () => {
     // Game Speed filters by alias, not distance.
     expect(screen.getByLabelText('Event alias')).toBeInTheDocument();
     expect(screen.queryByLabelText('Distance')).toBeNull();
+  });
+
+  it('tags a row’s program on the individual page, not on the program’s own page', async () => {
+    stubApi({
+      ...reference,
+      'GET /api/event': () =>
+        page([result(1, 'Okafor', 4620, 'gamespeed'), result(2, 'Nguyen', 4700, 'none')]),
+    });
+    const individual = renderWithProviders(<ResultsPage variant="individual" />, {
+      route: '/home/result/individual',
+    });
+    const okafor = (await screen.findByText('Okafor')).closest('tr')!;
+    expect(within(okafor).getByText('Game Speed')).toBeInTheDocument();
+    expect(within(okafor).getByText('device')).toBeInTheDocument();
+    individual.unmount();
+
+    renderWithProviders(<ResultsPage variant="gamespeed" />, {
+      route: '/home/result/program/gamespeed',
+    });
+    const row = (await screen.findByText('Okafor')).closest('tr')!;
+    expect(within(row).getByText('device')).toBeInTheDocument();
+    expect(within(row).queryByText('Game Speed')).toBeNull();
   });
 
   it('opens a row to its segments, in yards or metres', async () => {
