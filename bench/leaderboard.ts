@@ -13,8 +13,11 @@ import { migrations } from '../server/db/migrations';
 import type { Database } from '../server/db/schema';
 import { loadIdentityKeys } from '../server/identity/keys';
 import { APP_CLIENT_ID } from '../server/identity/settings';
-import { readLeaderboard, type LeaderboardRequest } from '../server/leaderboard/leaderboard';
-import type { Shape } from '../server/leaderboard/queries';
+import {
+  readLeaderboard,
+  type AnsweredShape,
+  type LeaderboardRequest,
+} from '../server/leaderboard/leaderboard';
 import { seedAccount } from '../server/seed/seed';
 
 /**
@@ -361,7 +364,7 @@ async function timeRequests(base: string, token: string, query: Record<string, s
 }
 
 async function shapeOf(app: App, c: Context, q: Record<string, string>, postgres: boolean) {
-  let shape: Shape | 'walk+athletes' | undefined;
+  let shape: AnsweredShape | undefined;
   await readLeaderboard(app.db, toRequest(c, q), { postgres, onShape: (s) => (shape = s) });
   return shape!;
 }

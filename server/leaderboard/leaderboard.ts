@@ -8,9 +8,11 @@ import {
   chooseShape,
   DEFAULT_SHAPE_LIMITS,
   hasAthleteFilter,
+  leadersApply,
   historyBounds,
   incompleteSources,
   isCandidate,
+  leadersQuery,
   onlySources,
   rankBoards,
   runDistancesQuery,
@@ -48,12 +50,18 @@ export interface LeaderboardOptions {
   limits?: ShapeLimits;
   /** Forces a query shape (tests compare the shapes' answers). */
   shape?: Shape;
+  /** With `shape: 'athletes'`, forces it to read the leaders first (tests). */
+  leaders?: boolean;
   /**
    * Told which shape answered (logs, benchmark); `walk+athletes` when a bounded walk
-   * handed some sources to the athletes shape.
+   * handed some sources to the athletes shape; `leaders` when the athletes shape read
+   * the set's leaders only (`leaders+athletes`: and then some sources whole).
    */
-  onShape?: (shape: Shape | 'walk+athletes') => void;
+  onShape?: (shape: AnsweredShape) => void;
 }
+
+/** The shape that answered, as `onShape` tells it. */
+export type AnsweredShape = Shape | 'walk+athletes' | 'leaders' | 'leaders+athletes';
 
 interface EventTypeRow {
   id: number;
@@ -140,10 +148,20 @@ export async function readLeaderboard(
     // Another account's roster is no roster here: nobody is on it.
     // The bests of a small athlete set: one descent per athlete; of a large one, a walk.
     const bySet = facts.athletes !== undefined && facts.athletes <= limits.maxAthletes;
-    const query = type.roster_ok ? candidatesQuery(boardRequest, shape, budget, bySet) : undefined;
+    // The athletes shape under a long date range reads the set's leaders first: the
+    // athletes whose unfiltered bests rank first (what it cannot settle, it reads whole).
+    const leaders = limits.leaders * boardRequest.limit;
+    const led =
+      (shape === 'athletes' && leadersApply(boardRequest, facts, limits)) ||
+      (options.shape === 'athletes' && options.leaders === true);
+    const query = !type.roster_ok
+      ? undefined
+      : led
+        ? leadersQuery(boardRequest, leaders)
+        : candidatesQuery(boardRequest, shape, budget, bySet);
     const queried = query ? (await query.execute(q)).rows : [];
     const incomplete =
-      budget === undefined ? new Set<number>() : incompleteSources(boardRequest, queried);
+      budget === undefined && !led ? new Set<number>() : incompleteSources(boardRequest, queried);
     const candidates: CandidateRow[] = queried.filter(
       (row): row is CandidateRow => isCandidate(row) && !incomplete.has(row.src),
     );
@@ -151,7 +169,15 @@ export async function readLeaderboard(
       const rest = candidatesQuery(onlySources(boardRequest, incomplete), 'athletes')!;
       candidates.push(...(await rest.execute(q)).rows.filter(isCandidate));
     }
-    options.onShape?.(incomplete.size > 0 ? 'walk+athletes' : shape);
+    options.onShape?.(
+      led
+        ? incomplete.size > 0
+          ? 'leaders+athletes'
+          : 'leaders'
+        : incomplete.size > 0
+          ? 'walk+athletes'
+          : shape,
+    );
     const ranked = rankBoards(boardRequest, candidates);
 
     const boards: LeaderboardBoardBody[] = distances.map((distanceMm) => ({

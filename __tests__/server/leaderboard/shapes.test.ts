@@ -3,6 +3,7 @@ import type { App } from '../../../server/app';
 import { readLeaderboard, type LeaderboardRequest } from '../../../server/leaderboard/leaderboard';
 import {
   DEFAULT_SHAPE_LIMITS,
+  leadersApply,
   type Shape,
   type ShapeLimits,
 } from '../../../server/leaderboard/queries';
@@ -235,11 +236,13 @@ describe('leaderboard query shapes', () => {
     const mismatches: string[] = [];
     let nonEmpty = 0;
     let fallbacks = 0;
+    let led = 0;
+    let ledAndRead = 0;
     for (let i = 0; i < count; i++) {
       const request = make();
       const expected = reference(request);
       if (expected.some((b) => b.entries.length > 0)) nonEmpty++;
-      const variants: [string, Shape, ShapeLimits][] = [
+      const variants: [string, Shape, ShapeLimits, boolean?][] = [
         ['walk', 'walk', DEFAULT_SHAPE_LIMITS],
         // A walk cut after a few entries hands its sources to the athletes shape.
         ['bounded walk', 'walk', { ...DEFAULT_SHAPE_LIMITS, walkBudget: 0.5 }],
@@ -249,16 +252,23 @@ describe('leaderboard query shapes', () => {
         // by a walk over the bests.
         ['bests', 'bests', DEFAULT_SHAPE_LIMITS],
         ['bests walk', 'bests', { ...DEFAULT_SHAPE_LIMITS, maxAthletes: 0 }],
+        // The athletes shape led by the set's unfiltered bests: one leader per entry (many
+        // sources left incomplete, read whole), and four.
+        ['leaders, 1 per entry', 'athletes', { ...DEFAULT_SHAPE_LIMITS, leaders: 1 }, true],
+        ['leaders, 4 per entry', 'athletes', DEFAULT_SHAPE_LIMITS, true],
       ];
-      for (const [name, shape, limits] of variants) {
+      for (const [name, shape, limits, leaders] of variants) {
         let used: string | undefined;
         const body = await readLeaderboard(app.db, request, {
           postgres,
           shape,
           limits,
+          leaders,
           onShape: (s) => (used = s),
         });
         if (used === 'walk+athletes') fallbacks++;
+        if (used === 'leaders') led++;
+        if (used === 'leaders+athletes') ledAndRead++;
         const got = asEntries(body!);
         if (JSON.stringify(got) !== JSON.stringify(expected)) {
           mismatches.push(
@@ -267,15 +277,21 @@ describe('leaderboard query shapes', () => {
         }
       }
     }
-    return { mismatches, nonEmpty, fallbacks };
+    return { mismatches, nonEmpty, fallbacks, led, ledAndRead };
   }
 
   it('gives the reference answer with every shape, for 60 random filter combinations', async () => {
-    const { mismatches, nonEmpty, fallbacks } = await compareShapes(60, randomRequest);
+    const { mismatches, nonEmpty, fallbacks, led, ledAndRead } = await compareShapes(
+      60,
+      randomRequest,
+    );
     expect(mismatches).toEqual([]);
-    // The combinations must exercise something: most boards have entries.
+    // The combinations must exercise something: most boards have entries; bounded walks
+    // hand over; the leaders settle some boards alone and hand some sources over.
     expect(nonEmpty).toBeGreaterThan(30);
     expect(fallbacks).toBeGreaterThan(3);
+    expect(led).toBeGreaterThan(3);
+    expect(ledAndRead).toBeGreaterThan(3);
   });
 
   it('gives the reference answer from the bests, for 40 combinations without date or lane', async () => {
@@ -288,6 +304,22 @@ describe('leaderboard query shapes', () => {
     });
     expect(mismatches).toEqual([]);
     expect(nonEmpty).toBeGreaterThan(25);
+  });
+
+  it('reads the leaders first only for a long date range without a lane, on a large set', () => {
+    const first = new Date('2024-01-01T00:00:00Z');
+    const last = new Date('2026-12-31T00:00:00Z');
+    const year = { from: new Date('2026-01-01T00:00:00Z') };
+    const facts = (athletes: number) => ({ athletes, window: undefined, first, last });
+    const leads = (filters: object, athletes: number, limit = 5) =>
+      leadersApply({ filters, limit }, facts(athletes), DEFAULT_SHAPE_LIMITS);
+    expect(leads({ ...year, rosterId: 1 }, 475)).toBe(true);
+    expect(leads({ ...year, rosterId: 1, laneId: 2 }, 475)).toBe(false); // a lane
+    expect(leads({ rosterId: 1 }, 475)).toBe(false); // no range: the bests shape's
+    const day = { from: new Date('2026-06-01T00:00:00Z'), to: new Date('2026-06-02T00:00:00Z') };
+    expect(leads({ ...day, rosterId: 1 }, 475)).toBe(false); // one day
+    expect(leads({ ...year, positionId: 605 }, 123)).toBe(false); // a small set
+    expect(leads({ ...year, rosterId: 1 }, 475, 20)).toBe(false); // 80 leaders of 475
   });
 
   it('chooses the shape by the sizes it probes', async () => {
