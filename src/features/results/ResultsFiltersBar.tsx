@@ -64,6 +64,10 @@ export function ResultsFiltersBar({ variant }: { variant: ResultVariant }) {
           />
           <Typography.Text>Best per athlete</Typography.Text>
         </Flex>
+        {/* On the first row, which has room: the second fills 1280 px with the side menu. */}
+        <Button type="link" onClick={cleared}>
+          Clear filters
+        </Button>
       </Flex>
       <Flex wrap gap={8} align="center">
         <Select
@@ -133,9 +137,6 @@ export function ResultsFiltersBar({ variant }: { variant: ResultVariant }) {
           value={filters.endDate}
           onChange={(endDate) => changed({ endDate })}
         />
-        <Button type="link" onClick={cleared}>
-          Clear filters
-        </Button>
       </Flex>
     </Flex>
   );

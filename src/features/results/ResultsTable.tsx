@@ -113,6 +113,9 @@ export function ResultsTable(props: ResultsTableProps) {
       title: '',
       key: 'actions',
       align: 'right',
+      // Kept in view when the table scrolls sideways (at 1280 px beside the menu it is
+      // a little wider than the page).
+      fixed: 'right',
       render: (_, r) => (
         <Flex gap={4} justify="flex-end">
           <Button
