@@ -6,12 +6,12 @@ import type { Database } from '../db/schema';
 import { today } from './days';
 import { resolveFilters, type EventTypeInfo, type ResultFilters } from './list-filters';
 import {
-  countQuery,
   cursorOf,
-  detailsQuery,
   pageSource,
+  readPage,
   rowSource,
   SMALL_TABLE,
+  tableShape,
   type ResultRow,
 } from './list';
 import { sortPlan, type Cursor, type SortPlan } from './list-sort';
@@ -121,12 +121,10 @@ async function* batches(
   let cursor: Cursor | undefined;
   let written = 0;
   try {
-    const smallTable = options.smallTable ?? SMALL_TABLE;
-    const { rows: counted } = await countQuery(filters, smallTable).execute(db);
-    const small = (counted[0]?.n ?? 0) <= smallTable ? smallTable : false;
+    const { small } = await tableShape(db, filters, 0, options.smallTable ?? SMALL_TABLE);
     for (;;) {
       const page = await pageSource(db, filters, plan, cursor, size, 0, small);
-      const { rows } = await detailsQuery(plan, page).execute(db);
+      const { rows } = await readPage(db, plan, page, small);
       if (rows.length === 0) break;
       yield rows.map((row) => csvLine(row, filters.types, splitDistances)).join('');
       written += rows.length;

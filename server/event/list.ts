@@ -129,9 +129,9 @@ export function rankedBests(filters: ResultFilters): RawBuilder<unknown> {
 }
 
 /**
- * Phase 1 over a set of rows computed first (`rows`: the sort's columns and total_n):
- * the ranked bests, or a small matching set, sorted here rather than walked in an
- * index's order.
+ * Phase 1 over a set of rows computed first (`rows`: the sort's columns; the ranked
+ * bests also their `total_n`): the ranked bests, or a small matching set, sorted here
+ * rather than walked in an index's order.
  */
 function fromRowSet(
   filters: ResultFilters,
@@ -170,15 +170,15 @@ function fromRowSet(
  * A table this small is read whole through its filters' best index and sorted, instead
  * of walked in the sort's order: a walk in an order the filters do not follow (None or
  * a name sort over the last 90 days of one roster) may read most of the account to find
- * a few rows. The first try reads at most this many + 1 rows, counting them.
+ * a few rows. The capped count (`tableShape`) tells which it is.
  */
 export const SMALL_TABLE = 10_000;
 
 /**
  * Phase 1 as one statement: the page's ids and sort keys, in order (`limit` rows after
- * `offset` rows, or after the cursor). `small`: read the matching rows whole (at most
- * `small + 1` of them, counted in `total_n`) and sort them; false: walk an index in the
- * sort's order (Event sorts then page with eventPage instead).
+ * `offset` rows, or after the cursor). `small`: read the matching rows whole (the count
+ * found at most `small`) and sort them; false: walk an index in the sort's order (Event
+ * sorts then page with eventPage instead).
  */
 export function pageQuery(
   filters: ResultFilters,
@@ -197,11 +197,10 @@ export function pageQuery(
     return fromRowSet(filters, plan, cursor, counted, tail);
   }
   if (small !== false) {
-    // Counted as it is read; the fence (a subquery with its own LIMIT, no order) keeps
-    // the planner from walking an index in the sort's order.
-    const rows = sql`(select b.*, count(*) over () as total_n from (
-      select ${smallColumns(plan)} from results r
-      where ${and(resultConditions(filters, { bestFlag }))} limit ${small + 1}) b)`;
+    // The fence (a subquery with its own LIMIT, no order) keeps the planner from walking
+    // an index in the sort's order.
+    const rows = sql`(select ${smallColumns(plan)} from results r
+      where ${and(resultConditions(filters, { bestFlag }))} limit ${small + 1})`;
     return fromRowSet(filters, plan, cursor, rows, tail);
   }
   if (plan.family === 'event') {
@@ -469,6 +468,38 @@ async function indexReadsOnly<T>(db: Db, read: (trx: Db) => Promise<T>): Promise
   });
 }
 
+/**
+ * The capped count of the stored rows a table's filters match (up to `cap`, `cap + 1`
+ * meaning more: a column-free read that an index-only scan answers), and how its pages
+ * are read: whole and sorted (`small`) when the count is at most `small`, else walked
+ * in the sort's order (false). Ranked bests (counted as groups) are never a small table:
+ * they are ranked whole anyway.
+ */
+export async function tableShape(
+  db: Db,
+  filters: ResultFilters,
+  cap: number,
+  small: number,
+): Promise<{ n: number; small: number | false }> {
+  const n = (await countQuery(filters, Math.max(cap, small)).execute(db)).rows[0]?.n ?? 0;
+  const whole = small > 0 && n <= small && rowSource(filters) !== 'ranked-bests';
+  return { n, small: whole ? small : false };
+}
+
+/**
+ * Phase 2 of a page that `pageSource` found with `small`: a small table's statement
+ * reads every matching row, so it runs with sequential scans off (indexReadsOnly).
+ */
+export function readPage(
+  db: Db,
+  plan: SortPlan,
+  page: RawBuilder<unknown>,
+  small: number | false,
+): Promise<{ rows: ResultRow[] }> {
+  const query = detailsQuery(plan, page);
+  return small === false ? query.execute(db) : indexReadsOnly(db, (trx) => query.execute(trx));
+}
+
 export async function listResults(
   db: Db,
   accountId: string,
@@ -510,19 +541,14 @@ export async function listResults(
     n = rows[0]?.total_n;
     n ??= (await countQuery(filters, limits.countCap).execute(db)).rows[0]?.n ?? 0;
   } else {
-    // Counted first (up to the cap, or SMALL_TABLE + 1 when that is more): a column-free
-    // read that an index-only scan answers. A table of at most `small` rows is then read
-    // whole and sorted; a larger one is walked in the sort's order.
-    const small = limits.smallTable ?? SMALL_TABLE;
-    n = (await countQuery(filters, Math.max(limits.countCap, small)).execute(db)).rows[0]?.n ?? 0;
+    // Counted first (up to the cap, or SMALL_TABLE + 1 when that is more), then read.
+    const shape = await tableShape(db, filters, limits.countCap, limits.smallTable ?? SMALL_TABLE);
+    n = shape.n;
     if (n === 0) {
       rows = [];
-    } else if (n <= small) {
-      const page = await pageSource(db, filters, plan, cursor, pageSize + 1, offset, small);
-      rows = (await indexReadsOnly(db, (trx) => detailsQuery(plan, page, true).execute(trx))).rows;
     } else {
-      const page = await pageSource(db, filters, plan, cursor, pageSize + 1, offset, false);
-      rows = (await detailsQuery(plan, page).execute(db)).rows;
+      const page = await pageSource(db, filters, plan, cursor, pageSize + 1, offset, shape.small);
+      rows = (await readPage(db, plan, page, shape.small)).rows;
     }
   }
   const items = rows.slice(0, pageSize);
