@@ -12,7 +12,7 @@ import { badRequest, notFound } from '../plugins/http-errors';
 import { resultMaintenance } from './maintenance';
 import { loadReferences, prepareBatch, prepareEvent, Problems } from './prepare';
 import { deleteEvent, findEvent, replaceEvent, storeEvents } from './repository';
-import { eventBodyValidatorCompiler } from './validator';
+import { eventBodyValidatorCompiler, eventUpdateValidatorCompiler } from './validator';
 
 const common = { 400: ValidationErrorBody, 401: MessageBody, 403: MessageBody };
 const userOnly: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }];
@@ -112,6 +112,7 @@ const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/event/:id',
     {
+      validatorCompiler: eventUpdateValidatorCompiler,
       schema: {
         summary: 'Correct a result (checked again; the implausible flag and splits are recomputed)',
         tags,

@@ -1,7 +1,7 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
-import { EventBatchInput, EventInput } from '../../contract/event';
+import { EventBatchInput, EventInput, EventUpdateInput } from '../../contract/event';
 
 /**
  * The body validator of `POST /api/event`, whose body is one result or `{ items }`.
@@ -19,6 +19,7 @@ addFormats(ajv);
 
 const single = ajv.compile(EventInput);
 const batch = ajv.compile(EventBatchInput);
+const update = ajv.compile(EventUpdateInput);
 
 /** At most this many problems are reported; a batch of 5,000 wrong rows would say it 5,000 times. */
 const MAX_REPORTED_ERRORS = 200;
@@ -31,4 +32,28 @@ export const eventBodyValidatorCompiler: FastifySchemaCompiler<unknown> = () => 
   const validate = choose(data);
   if (validate(data)) return { value: data };
   return { error: (validate.errors ?? []).slice(0, MAX_REPORTED_ERRORS) } as never;
+};
+
+/** Path parameters arrive as text: `/event/42` has an integer id. */
+const params = new Ajv({ allErrors: true, coerceTypes: true, strict: false });
+
+/**
+ * The validators of `PUT /api/event/{id}`: its body as strict as the ingest's, its path
+ * coerced. With the server's default validator, which coerces bodies too, `laneId:
+ * null` (a nullable integer) was stored as lane 0: a coach's correction of a run
+ * without a lane gave it lane 0.
+ */
+export const eventUpdateValidatorCompiler: FastifySchemaCompiler<unknown> = ({
+  schema,
+  httpPart,
+}) => {
+  if (httpPart !== 'body') {
+    const validate = params.compile(schema as object);
+    return (data) =>
+      validate(data) ? { value: data } : ({ error: validate.errors ?? [] } as never);
+  }
+  return (data) => {
+    if (update(data)) return { value: data };
+    return { error: (update.errors ?? []).slice(0, MAX_REPORTED_ERRORS) } as never;
+  };
 };

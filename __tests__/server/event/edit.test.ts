@@ -32,6 +32,23 @@ describe('PUT and DELETE /api/event/{id}', () => {
   const put = (id: number, payload: object, headers = mine.headers) =>
     app.inject({ method: 'PUT', url: `/api/event/${id}`, headers, payload });
 
+  it('keeps an empty lane and an empty alias empty (null is not 0)', async () => {
+    const run = await store('edit-null', { laneId: null });
+    expect(run.laneId).toBeNull();
+    const { clientId: _clientId, ...fields } = sprint('edit-null', athletes[0]!, {
+      laneId: null,
+      eventAliasId: null,
+      recordedAt: '2025-03-02T15:00:00.000Z',
+    });
+    const response = await put(run.id, fields);
+    expect(response.statusCode).toBe(200);
+    expect(response.json<EventBody>()).toMatchObject({
+      laneId: null,
+      eventAliasId: null,
+      recordedAt: '2025-03-02T15:00:00.000Z',
+    });
+  });
+
   it('corrects a mistimed run: checks it again, recomputes the flag and replaces the splits', async () => {
     const mistimed = await store('edit-1', {
       splits: [
