@@ -189,6 +189,8 @@ test('a coach types a session’s times into the grid and saves them in one go',
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(dialog).toBeHidden();
     await expect(row('Okafor')).toContainText('5.05 s');
+    // The run had no lane; correcting its time leaves it without one.
+    await expect(row('Okafor').getByRole('cell').nth(8)).toHaveText('—');
     await row('Mills').getByRole('button', { name: 'Delete Cy Mills’s result' }).click();
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect(row('Mills')).toHaveCount(0);
@@ -203,6 +205,21 @@ test('a coach types a session’s times into the grid and saves them in one go',
     const csv = Buffer.concat(text.map((chunk) => Buffer.from(chunk))).toString('utf8');
     expect(csv).toContain('Okafor');
     expect(csv).not.toContain('Mills');
+  });
+
+  await test.step('a time typed but not saved holds a move to another page', async () => {
+    await page.getByRole('button', { name: 'Enter a session' }).click();
+    await cell('Cy Mills, Total 40 yd').fill('4.77');
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('menuitem', { name: 'Leaderboard' }).click();
+    const ask = page.getByRole('dialog', { name: 'Leave without saving?' });
+    await expect(ask).toContainText('1 row of the Manual Entry grid is typed but not saved');
+    await screenshot('leave-warning');
+    await ask.getByRole('button', { name: 'Stay' }).click();
+    await expect(ask).toBeHidden();
+    await expect(page).toHaveURL(/\/home\/result\/program\/manualentry/);
+    await page.getByRole('button', { name: /Continue the session/ }).click();
+    await expect(cell('Cy Mills, Total 40 yd')).toHaveValue('4.77');
   });
 
   expect(errors).toEqual([]);
