@@ -19,6 +19,31 @@ describe('/api/athlete: one athlete', () => {
   });
   afterAll(() => app.close());
 
+  it('takes explicit nulls as empty fields (null is not 0)', async () => {
+    const response = await coach.post('/api/athlete', {
+      firstName: 'Nil',
+      lastName: 'Values',
+      gender: null,
+      birthDate: null,
+      graduationYear: null,
+      sportId: null,
+      positionId: null,
+      heightCm: null,
+      weightKg: null,
+      externalId: null,
+      email: null,
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      gender: null,
+      graduationYear: null,
+      sportId: null,
+      heightCm: null,
+      weightKg: null,
+      externalId: null,
+    });
+  });
+
   it('creates an athlete with only the names, the rest empty, and takes one spot', async () => {
     const before = await coach.spots();
     const response = await coach.post('/api/athlete', { firstName: ' Sam ', lastName: ' Reyes ' });
