@@ -19,7 +19,17 @@ addFormats(ajv);
 
 const single = ajv.compile(EventInput);
 const batch = ajv.compile(EventBatchInput);
-const update = ajv.compile(EventUpdateInput);
+// A correction is checked without coercion, but, as on every other route, unknown
+// fields are dropped (a client may send back the whole result, clientId included).
+const updates = new Ajv({
+  allErrors: true,
+  useDefaults: true,
+  coerceTypes: false,
+  removeAdditional: true,
+  strict: false,
+});
+addFormats(updates);
+const update = updates.compile(EventUpdateInput);
 
 /** At most this many problems are reported; a batch of 5,000 wrong rows would say it 5,000 times. */
 const MAX_REPORTED_ERRORS = 200;
@@ -38,8 +48,8 @@ export const eventBodyValidatorCompiler: FastifySchemaCompiler<unknown> = () => 
 const params = new Ajv({ allErrors: true, coerceTypes: true, strict: false });
 
 /**
- * The validators of `PUT /api/event/{id}`: its body as strict as the ingest's, its path
- * coerced. With the server's default validator, which coerces bodies too, `laneId:
+ * The validators of `PUT /api/event/{id}`: its body without type coercion (unknown
+ * fields dropped, as the default validator does), its path coerced. With the server's default validator, which coerces bodies too, `laneId:
  * null` (a nullable integer) was stored as lane 0: a coach's correction of a run
  * without a lane gave it lane 0.
  */
