@@ -63,6 +63,11 @@ export interface ResultFilters {
   bestByAthlete: boolean;
   /** Some filter matches nothing: answer empty without asking the database. */
   nothing: boolean;
+  /**
+   * No result of the table's scope lies at or after `until` (checked only for bests that
+   * `bests_since` could answer): the range then runs up to now, as far as the bests go.
+   */
+  nothingAfterUntil?: boolean;
   /** Every type the account sees, by id. */
   types: Map<number, EventTypeInfo>;
 }
@@ -259,7 +264,47 @@ export async function resolveFilters(
   if (query.startDate) filters.from = startOfDay(query.startDate, tz);
   if (query.endDate) filters.until = startOfDay(nextDay(query.endDate), tz);
   if (Object.keys(athlete).length > 0) filters.athlete = athlete;
+  if (filters.until && filters.bestByAthlete && !filters.nothing && sinceScope(filters)) {
+    filters.nothingAfterUntil = !(await anyBestSince(db, filters, filters.until));
+  }
   return filters;
+}
+
+/**
+ * The `bests_since` scope (migration 011) whose rows answer getBestByAthlete for these
+ * filters when the range runs up to now: the filters must pick results inside a group
+ * by date only (no lane, no alias), and a program page's groups are within its program.
+ * Undefined when the table cannot answer them.
+ */
+export function sinceScope(filters: ResultFilters): string | undefined {
+  if (
+    filters.lanes !== undefined ||
+    filters.eventAliasId !== undefined ||
+    (filters.typeScope ?? []).some((entry) => entry.aliasIds) ||
+    filters.program === 'none'
+  ) {
+    return undefined;
+  }
+  return filters.program ?? 'all';
+}
+
+/** Whether `bests_since` answers getBestByAthlete for these filters (not the flags). */
+export function sinceAnswersBests(filters: ResultFilters): boolean {
+  return (
+    sinceScope(filters) !== undefined &&
+    (filters.until === undefined || filters.nothingAfterUntil === true)
+  );
+}
+
+/**
+ * Whether the account has a plausible result of the scope at or after `at`: a group's
+ * newest result is always one of its `bests_since` rows, so one index descent tells.
+ */
+async function anyBestSince(db: Db, filters: ResultFilters, at: Date): Promise<boolean> {
+  const { rows } = await sql<{ found: boolean }>`select exists (select 1 from bests_since
+    where account_id = ${filters.accountId} and scope = ${sinceScope(filters)}
+      and recorded_at >= ${at}) as found`.execute(db);
+  return rows[0]?.found === true;
 }
 
 /**

@@ -14,6 +14,8 @@ import {
   flagsAnswerBests,
   resolveFilters,
   resultConditions,
+  sinceAnswersBests,
+  sinceScope,
   typeEntryCondition,
   type EventTypeInfo,
   type ResultFilters,
@@ -85,12 +87,23 @@ function smallColumns(plan: SortPlan): RawBuilder<unknown> {
 /** Every column phase 1 may need (the ranked bests' row source). */
 const RANKED_COLUMNS = sql`r.id, r.recorded_at, r.result, r.event_type_id, r.athlete_id`;
 
-/** How the rows of the table are found. */
-export type RowSource = 'results' | 'flagged-bests' | 'ranked-bests';
+/**
+ * How the rows of the table are found: the results; the bests by their stored flags
+ * (filters that keep or drop whole groups); the bests of a range up to now from
+ * `bests_since`; or the bests ranked from the matching results (lanes, aliases, ranges
+ * that end before the newest result).
+ */
+export type RowSource = 'results' | 'flagged-bests' | 'since-bests' | 'ranked-bests';
 
 export function rowSource(filters: ResultFilters): RowSource {
   if (!filters.bestByAthlete) return 'results';
-  return flagsAnswerBests(filters) ? 'flagged-bests' : 'ranked-bests';
+  if (flagsAnswerBests(filters)) return 'flagged-bests';
+  return sinceAnswersBests(filters) ? 'since-bests' : 'ranked-bests';
+}
+
+/** Whether the table's rows are a set computed first and then sorted (never walked). */
+export function computedRows(source: RowSource): boolean {
+  return source === 'since-bests' || source === 'ranked-bests';
 }
 
 /** The types a result in the table may have (all the account sees when not filtered). */
@@ -126,6 +139,27 @@ export function rankedBests(filters: ResultFilters): RawBuilder<unknown> {
     where ${and(resultConditions(filters))} and not r.implausible
     order by r.athlete_id, r.event_type_id, r.distance_mm,
       case when et.lower_is_better then r.result else -r.result end, r.recorded_at, r.id)`;
+}
+
+/**
+ * Each athlete's best per event type and distance (within the program on a program's
+ * page) since `from`, read from `bests_since` (migration 011) as a row source `r`: the
+ * rows from `from` on whose group has no row between `from` and them. Only when
+ * `sinceAnswersBests`: the range runs up to now.
+ */
+export function sinceBests(filters: ResultFilters): RawBuilder<unknown> {
+  return sql`(select r.result_id as id, r.recorded_at, r.result, r.event_type_id, r.athlete_id
+    from bests_since r where ${and(sinceConditions(filters))})`;
+}
+
+/** The conditions on `bests_since r` of sinceBests (its columns are named as results'). */
+function sinceConditions(filters: ResultFilters): RawBuilder<unknown>[] {
+  const { program: _program, from, ...rest } = filters;
+  const where = resultConditions(rest);
+  where.push(sql`r.scope = ${sinceScope(filters)}`);
+  if (from) where.push(sql`r.recorded_at >= ${from}`, sql`(r.since is null or r.since < ${from})`);
+  else where.push(sql`r.since is null`);
+  return where;
 }
 
 /**
@@ -196,6 +230,7 @@ export function pageQuery(
     const counted = sql`(select b.*, count(*) over () as total_n from ${rankedBests(filters)} b)`;
     return fromRowSet(filters, plan, cursor, counted, tail);
   }
+  if (source === 'since-bests') return fromRowSet(filters, plan, cursor, sinceBests(filters), tail);
   if (small !== false) {
     // The fence (a subquery with its own LIMIT, no order) keeps the planner from walking
     // an index in the sort's order.
@@ -249,6 +284,10 @@ export function countQuery(filters: ResultFilters, cap: number): RawBuilder<{ n:
     return sql<{ n: number }>`select count(*)::int as n from (
       select distinct r.athlete_id, r.event_type_id, r.distance_mm from results r
       where ${and(resultConditions(filters))} and not r.implausible) t`;
+  }
+  if (rowSource(filters) === 'since-bests') {
+    return sql<{ n: number }>`select count(*)::int as n from (
+      select 1 from bests_since r where ${and(sinceConditions(filters))} limit ${cap + 1}) t`;
   }
   const bestFlag = rowSource(filters) === 'flagged-bests';
   return sql<{ n: number }>`select count(*)::int as n from (
@@ -364,7 +403,7 @@ export async function pageSource(
   offset: number,
   small: number | false,
 ): Promise<RawBuilder<unknown>> {
-  if (plan.family === 'event' && rowSource(filters) !== 'ranked-bests' && small === false) {
+  if (plan.family === 'event' && !computedRows(rowSource(filters)) && small === false) {
     const { ids, ords } = await eventPage(db, filters, plan, cursor, limit, offset);
     return sql`select * from unnest(${ids}::bigint[], ${ords}::int[]) as p(id, k_ord)`;
   }
@@ -472,8 +511,8 @@ async function indexReadsOnly<T>(db: Db, read: (trx: Db) => Promise<T>): Promise
  * The capped count of the stored rows a table's filters match (up to `cap`, `cap + 1`
  * meaning more: a column-free read that an index-only scan answers), and how its pages
  * are read: whole and sorted (`small`) when the count is at most `small`, else walked
- * in the sort's order (false). Ranked bests (counted as groups) are never a small table:
- * they are ranked whole anyway.
+ * in the sort's order (false). Bests ranked or read from `bests_since` are never a small table:
+ * they are a set computed first and sorted whole.
  */
 export async function tableShape(
   db: Db,
@@ -482,7 +521,7 @@ export async function tableShape(
   small: number,
 ): Promise<{ n: number; small: number | false }> {
   const n = (await countQuery(filters, Math.max(cap, small)).execute(db)).rows[0]?.n ?? 0;
-  const whole = small > 0 && n <= small && rowSource(filters) !== 'ranked-bests';
+  const whole = small > 0 && n <= small && !computedRows(rowSource(filters));
   return { n, small: whole ? small : false };
 }
 

@@ -10,8 +10,8 @@ import type { Database } from '../db/schema';
  *   are skipped for this transaction (`session_replication_role = replica`): the seed's
  *   rows reference only the account, athletes and results it has just written and the
  *   built-in event types, so the per-row checks could not fail. The triggers that keep
- *   the personal-best flags and `board_bests` are skipped with them: `endBulkLoad` ranks
- *   the bests and rebuilds the board bests.
+ *   the personal-best flags, `board_bests` and `bests_since` are skipped with them:
+ *   `endBulkLoad` ranks the bests and rebuilds the other two.
  * The cost: DROP INDEX holds an ACCESS EXCLUSIVE lock on both tables until commit, so
  * other sessions' queries on results wait for the load to finish. Fine for a seeding
  * tool; never run a large seed against a busy production database.
@@ -47,6 +47,9 @@ export async function endBulkLoad(
     const boards = performance.now();
     await sql`select board_bests_rebuild(${accountId}, null)`.execute(trx);
     log(`board bests built in ${((performance.now() - boards) / 1000).toFixed(1)} s`);
+    const since = performance.now();
+    await sql`select bests_since_rebuild(${accountId}, null)`.execute(trx);
+    log(`bests since built in ${((performance.now() - since) / 1000).toFixed(1)} s`);
   }
   if (triggersSkipped) await sql`set local session_replication_role = origin`.execute(trx);
   for (const index of bulkTableIndexes) {
@@ -56,5 +59,5 @@ export async function endBulkLoad(
   }
   // board_bests too: its statistics are from when the migration made it empty, and the
   // bests shape descends it per athlete only when the planner knows its size.
-  await sql`analyze results, result_splits, board_bests`.execute(trx);
+  await sql`analyze results, result_splits, board_bests, bests_since`.execute(trx);
 }

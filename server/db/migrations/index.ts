@@ -9,6 +9,7 @@ import * as resultsRead from './007_results_read';
 import * as leaderboard from './008_leaderboard';
 import * as boardBests from './009_board_bests';
 import * as lighterIngest from './010_lighter_ingest';
+import * as bestsSince from './011_bests_since';
 
 /** Numbered migrations, applied in key order at server start (Kysely's Migrator). */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '008_leaderboard': leaderboard,
   '009_board_bests': boardBests,
   '010_lighter_ingest': lighterIngest,
+  '011_bests_since': bestsSince,
 };

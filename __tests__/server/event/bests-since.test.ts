@@ -1,0 +1,285 @@
+import { sql } from 'kysely';
+import type { ResultListBody } from '../../../contract/event-query';
+import type { App } from '../../../server/app';
+import { seedAccount } from '../../../server/seed/seed';
+import { buildTestApp } from '../helpers/build-test-app';
+import { addAthletes, addResults, coach, qs, yd, type Coach } from './read-fixtures';
+
+/**
+ * Migration 011: `bests_since`, kept by triggers on results, and the bests of a date
+ * range that runs up to now read from it (GET /api/event with getBestByAthlete and a
+ * startDate). Both are checked against definitions written here independently.
+ */
+describe('bests since a date (migration 011)', () => {
+  let app: App;
+  let mine: Coach;
+  beforeAll(async () => {
+    app = await buildTestApp();
+    await app.ready();
+    mine = await coach(app, 'since@example.com');
+  });
+  afterAll(() => app.close());
+
+  /**
+   * Rows of `bests_since` that differ from the definition: a plausible result is a row
+   * (per scope: 'all', and its program's) when no later result of its group ranks
+   * before it; its `since` is the latest earlier result of the group that ranks before it.
+   */
+  async function mismatches(accountId: string): Promise<number> {
+    const { rows } = await sql<{ n: number }>`
+      with v as (
+        select r.id, r.athlete_id, r.event_type_id, r.distance_mm, r.recorded_at, s.scope,
+          case when et.lower_is_better then r.result else -r.result end as v
+        from results r join event_types et on et.id = r.event_type_id
+        cross join lateral (select 'all' as scope union all
+          select r.program where r.program <> 'none') s
+        where r.account_id = ${accountId} and not r.implausible),
+      expected as (
+        select x.scope, x.id, x.recorded_at,
+          (select max(y.recorded_at) from v y
+            where (y.scope, y.athlete_id, y.event_type_id, y.distance_mm)
+              = (x.scope, x.athlete_id, x.event_type_id, x.distance_mm)
+              and (y.recorded_at, y.id) < (x.recorded_at, x.id) and y.v <= x.v) as since
+        from v x
+        where not exists (select 1 from v y
+          where (y.scope, y.athlete_id, y.event_type_id, y.distance_mm)
+            = (x.scope, x.athlete_id, x.event_type_id, x.distance_mm)
+            and (y.recorded_at, y.id) > (x.recorded_at, x.id) and y.v < x.v)),
+      stored as (select * from bests_since where account_id = ${accountId})
+      select count(*)::int as n from expected e
+      full join stored b on b.scope = e.scope and b.result_id = e.id
+      where e.id is null or b.result_id is null or b.since is distinct from e.since
+        or b.recorded_at <> e.recorded_at`.execute(app.db);
+    return rows[0]!.n;
+  }
+
+  const rowCount = async (accountId: string) =>
+    (
+      await sql<{ n: number }>`select count(*)::int as n from bests_since
+        where account_id = ${accountId}`.execute(app.db)
+    ).rows[0]!.n;
+
+  it('keeps the rows through inserts, corrections, moves and deletions', async () => {
+    const summary = await seedAccount(app.db, {
+      email: 'since-seed@example.org',
+      password: 'pw-123456',
+      athletes: 30,
+      results: 3_000,
+      seed: 7,
+    });
+    const account = summary.accountId;
+    expect(await rowCount(account)).toBeGreaterThan(100);
+    expect(await mismatches(account)).toBe(0);
+
+    const some = async (n: number, offset: number) =>
+      (
+        await app.db
+          .selectFrom('results')
+          .select(['id', 'athlete_id', 'result', 'recorded_at'])
+          .where('account_id', '=', account)
+          .orderBy('id')
+          .offset(offset)
+          .limit(n)
+          .execute()
+      ).map((row) => ({ ...row, id: String(row.id) }));
+    // Corrections of value and date, a move to another athlete and program, flags.
+    for (const [i, row] of (await some(40, 100)).entries()) {
+      await app.db
+        .updateTable('results')
+        .set(
+          i % 4 === 0
+            ? { result: Math.max(1, row.result - 300) }
+            : i % 4 === 1
+              ? { recorded_at: new Date(row.recorded_at.getTime() - 86_400_000 * 40) }
+              : i % 4 === 2
+                ? { program: 'eapi', athlete_id: (await some(1, 2_000))[0]!.athlete_id }
+                : { implausible: true },
+        )
+        .where('id', '=', row.id)
+        .execute();
+    }
+    expect(await mismatches(account)).toBe(0);
+    // One statement changing many rows of a group at once.
+    const [first] = await some(1, 0);
+    await app.db
+      .updateTable('results')
+      .set((eb) => ({ result: eb('result', '+', 7) }))
+      .where('athlete_id', '=', first!.athlete_id)
+      .execute();
+    expect(await mismatches(account)).toBe(0);
+    // Deletions, and a result from the past arriving late (before a group's newest).
+    await app.db
+      .deleteFrom('results')
+      .where(
+        'id',
+        'in',
+        (await some(60, 500)).map((row) => row.id),
+      )
+      .execute();
+    expect(await mismatches(account)).toBe(0);
+    await addResults(app, account, [
+      {
+        athlete: Number(first!.athlete_id),
+        type: 1,
+        distanceMm: yd(40),
+        value: 1,
+        at: '2020-01-01T00:00:00Z',
+      },
+      {
+        athlete: Number(first!.athlete_id),
+        type: 1,
+        distanceMm: yd(40),
+        value: 99_999,
+        at: '2020-01-02T00:00:00Z',
+      },
+      {
+        athlete: Number(first!.athlete_id),
+        type: 6,
+        distanceMm: 0,
+        value: 3,
+        at: '2020-01-02T00:00:00Z',
+      },
+    ]);
+    expect(await mismatches(account)).toBe(0);
+
+    // A rebuild (bulk loads) makes the same rows.
+    await sql`select bests_since_rebuild(${account}, null)`.execute(app.db);
+    expect(await mismatches(account)).toBe(0);
+    // Deleting the athletes takes their rows.
+    await app.db.deleteFrom('athletes').where('account_id', '=', account).execute();
+    expect(await rowCount(account)).toBe(0);
+  });
+
+  it('ranks again when an event type turns from lower to higher is better', async () => {
+    const type = await app.db
+      .insertInto('event_types')
+      .values({
+        account_id: mine.id,
+        code: 'toss',
+        name: 'Toss',
+        unit: 'distance',
+        lower_is_better: true,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const [athlete] = await addAthletes(app, mine.id, [{ first: 'Tess', last: 'Toss' }]);
+    await addResults(app, mine.id, [
+      { athlete: athlete!, type: type.id, distanceMm: 0, value: 12000, at: '2025-05-01T10:00:00Z' },
+      { athlete: athlete!, type: type.id, distanceMm: 0, value: 9000, at: '2025-05-02T10:00:00Z' },
+    ]);
+    expect(await mismatches(mine.id)).toBe(0);
+    await app.db
+      .updateTable('event_types')
+      .set({ lower_is_better: false })
+      .where('id', '=', type.id)
+      .execute();
+    expect(await mismatches(mine.id)).toBe(0);
+    await app.db.deleteFrom('athletes').where('id', '=', String(athlete!)).execute();
+  });
+
+  describe('GET /api/event?getBestByAthlete', () => {
+    /** Days of the results below, in order. */
+    const days = ['2025-06-01', '2025-06-02', '2025-06-03', '2025-06-04', '2025-06-05'];
+
+    const list = async (params: Record<string, string | number | boolean>) => {
+      const response = await app.inject({
+        url: `/api/event${qs({ pageSize: 500, ...params })}`,
+        headers: mine.headers,
+      });
+      if (response.statusCode !== 200) throw new Error(`${response.statusCode}: ${response.body}`);
+      return response.json<ResultListBody>();
+    };
+
+    /** The bests ranked here from the results (DISTINCT ON, as without the table). */
+    const reference = async (from?: string, until?: string, program?: string) =>
+      (
+        await sql<{ id: string }>`
+          select id from (
+            select distinct on (r.athlete_id, r.event_type_id, r.distance_mm) r.id, r.recorded_at
+            from results r join event_types et on et.id = r.event_type_id
+            where r.account_id = ${mine.id} and not r.implausible
+              and (${from ?? null}::date is null or r.recorded_at >= ${from ?? null}::date)
+              and (${until ?? null}::date is null or r.recorded_at < ${until ?? null}::date + 1)
+              and (${program ?? null}::text is null or r.program = ${program ?? null}::text)
+            order by r.athlete_id, r.event_type_id, r.distance_mm,
+              case when et.lower_is_better then r.result else -r.result end, r.recorded_at, r.id) b
+          order by recorded_at desc, id desc`.execute(app.db)
+      ).rows.map((row) => Number(row.id));
+
+    beforeAll(async () => {
+      const athletes = await addAthletes(app, mine.id, [
+        { first: 'Ada', last: 'Range' },
+        { first: 'Ben', last: 'Range' },
+        { first: 'Cy', last: 'Range' },
+      ]);
+      // Times that go up and down over the days (ties included), jumps, two programs.
+      const times = [
+        [5100, 5000, 5200, 5000, 5300],
+        [4900, 5000, 4800, 4950, 4800],
+        [5500, 5400, 5300, 5200, 5100],
+      ];
+      await addResults(
+        app,
+        mine.id,
+        athletes.flatMap((athlete, a) =>
+          days.flatMap((day, d) => [
+            {
+              athlete,
+              type: 1,
+              distanceMm: yd(40),
+              value: times[a]![d]!,
+              at: `${day}T1${a}:00:00Z`,
+              program: d % 2 === 0 ? ('eapi' as const) : ('none' as const),
+            },
+            {
+              athlete,
+              type: 6,
+              distanceMm: 0,
+              value: 2000 + ((a * 7 + d * 13) % 5) * 50,
+              at: `${day}T1${a}:30:00Z`,
+              implausible: a === 1 && d === 4,
+            },
+          ]),
+        ),
+      );
+    });
+
+    it.each(days)('answers the bests since %s as ranked from the results', async (day) => {
+      const page = await list({ getBestByAthlete: true, startDate: day });
+      expect(page.items.map((item) => item.id)).toEqual(await reference(day));
+      expect(page.totalCount).toBe(page.items.length);
+      const eapi = await list({ getBestByAthlete: true, startDate: day, program: 'eapi' });
+      expect(eapi.items.map((item) => item.id)).toEqual(await reference(day, undefined, 'eapi'));
+    });
+
+    it('reads the table for a range ending after the newest result, ranks otherwise', async () => {
+      for (const [from, until] of [
+        ['2025-06-02', '2030-01-01'],
+        ['2025-06-02', '2025-06-04'],
+        ['2025-06-03', '2025-06-03'],
+        [undefined, '2025-06-03'],
+      ] as const) {
+        const page = await list({
+          getBestByAthlete: true,
+          ...(from ? { startDate: from } : {}),
+          endDate: until,
+        });
+        expect(page.items.map((item) => item.id)).toEqual(await reference(from, until));
+      }
+    });
+
+    it('counts the bests with a small page and pages on by cursor', async () => {
+      const all = await reference('2025-06-02');
+      const first = await list({ getBestByAthlete: true, startDate: '2025-06-02', pageSize: 2 });
+      expect(first.totalCount).toBe(all.length);
+      expect(first.items.map((item) => item.id)).toEqual(all.slice(0, 2));
+      const next = await list({
+        getBestByAthlete: true,
+        startDate: '2025-06-02',
+        pageSize: 2,
+        cursor: first.nextCursor!,
+      });
+      expect(next.items.map((item) => item.id)).toEqual(all.slice(2, 4));
+    });
+  });
+});

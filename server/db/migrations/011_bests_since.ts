@@ -1,0 +1,192 @@
+import { sql, type Kysely } from 'kysely';
+
+/**
+ * `bests_since`: what a table of bests over a date range that runs up to now reads
+ * instead of ranking every result in the range (`getBestByAthlete` with `startDate`;
+ * docs/api-results.md, "Best by athlete"; docs/data-model.md, "Bests since a date").
+ *
+ * - **Rows**: for each group (athlete, event type, distance; `scope` 'all', or a
+ *   program for the program pages' groups within it), the results that rank before
+ *   every later result of the group: a result is kept when its rank value (the value for
+ *   lower-is-better types, its negation otherwise) is at most every later result's
+ *   (later: by `recorded_at`, then id; on a tie the earlier result ranks first).
+ *   Implausible results never count. The newest result of a group is always a row.
+ * - `since`: the `recorded_at` of the group's previous row (null for the first, the
+ *   group's best of all time). A row is its group's best of every range that starts
+ *   after `since` and at or before its own `recorded_at` and runs up to now: so the
+ *   bests since a date D are the rows with `recorded_at >= D` and `since < D` (or none).
+ *   Over a year of a million results, about one row per group instead of all of them.
+ * - **Kept by statement-level triggers** on results, in the writing transaction: the
+ *   groups of inserted, changed or deleted rows are computed again from their results
+ *   (one walk of `results_athlete_board` per group); a change of an event type's
+ *   direction rebuilds its rows. Writers of an account are serialised on 007's advisory
+ *   lock (`result_bests_lock`).
+ * - Bulk loads that skip triggers call `bests_since_rebuild(account, null)`
+ *   (server/seed/indexes.ts); this migration fills it with `bests_since_rebuild(null, null)`.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    create table bests_since (
+      account_id uuid not null,
+      scope text not null check (scope in ('all', 'gamespeed', 'eapi', 'manualentry')),
+      athlete_id bigint not null,
+      event_type_id integer not null,
+      distance_mm integer not null,
+      result_id bigint not null,
+      recorded_at timestamptz not null,
+      result integer not null,
+      since timestamptz,
+      primary key (athlete_id, event_type_id, distance_mm, scope, result_id)
+    );
+    -- The read: the rows of a scope from a date on, with what the filters check.
+    create index bests_since_time on bests_since (account_id, scope, recorded_at, result_id)
+      include (since, athlete_id, event_type_id, distance_mm, result);
+
+    -- The rows of the given groups (one array per key column), computed from their results.
+    create function bests_since_refresh(p_athletes bigint[], p_types integer[], p_distances integer[],
+      p_scopes text[])
+    returns void language plpgsql as $$
+    begin
+      delete from bests_since b
+      using unnest(p_athletes, p_types, p_distances, p_scopes) as g(at, t, d, s)
+      where b.athlete_id = g.at and b.event_type_id = g.t and b.distance_mm = g.d and b.scope = g.s;
+      insert into bests_since (account_id, scope, athlete_id, event_type_id, distance_mm, result_id,
+        recorded_at, result, since)
+      select account_id, scope, athlete_id, event_type_id, distance_mm, id, recorded_at, result,
+        lag(recorded_at) over (partition by scope, athlete_id, event_type_id, distance_mm
+          order by recorded_at, id)
+      from (
+        select g.s as scope, r.account_id, r.athlete_id, r.event_type_id, r.distance_mm, r.id,
+          r.recorded_at, r.result, x.rank_value,
+          min(x.rank_value) over (partition by g.s, r.athlete_id, r.event_type_id, r.distance_mm
+            order by r.recorded_at desc, r.id desc rows between unbounded preceding and 1 preceding)
+            as later_min
+        from (select distinct * from unnest(p_athletes, p_types, p_distances, p_scopes)
+          as u(at, t, d, s)) g
+        join event_types et on et.id = g.t
+        join results r on r.athlete_id = g.at and r.event_type_id = g.t and r.distance_mm = g.d
+          and not r.implausible and (g.s = 'all' or r.program = g.s)
+        cross join lateral (select case when et.lower_is_better then r.result else -r.result end
+          as rank_value) x
+      ) c
+      where c.later_min is null or c.rank_value <= c.later_min;
+    end $$;
+
+    -- Every row of an account, of an event type, or (both null) of all: bulk loads, this
+    -- migration, a change of an event type's direction.
+    create function bests_since_rebuild(p_account uuid, p_type integer)
+    returns void language plpgsql as $$
+    begin
+      delete from bests_since
+      where (p_account is null or account_id = p_account) and (p_type is null or event_type_id = p_type);
+      insert into bests_since (account_id, scope, athlete_id, event_type_id, distance_mm, result_id,
+        recorded_at, result, since)
+      select account_id, scope, athlete_id, event_type_id, distance_mm, id, recorded_at, result,
+        lag(recorded_at) over (partition by scope, athlete_id, event_type_id, distance_mm
+          order by recorded_at, id)
+      from (
+        select s.scope, r.account_id, r.athlete_id, r.event_type_id, r.distance_mm, r.id,
+          r.recorded_at, r.result, x.rank_value,
+          min(x.rank_value) over (partition by s.scope, r.athlete_id, r.event_type_id, r.distance_mm
+            order by r.recorded_at desc, r.id desc rows between unbounded preceding and 1 preceding)
+            as later_min
+        from results r
+        join event_types et on et.id = r.event_type_id
+        cross join lateral (select case when et.lower_is_better then r.result else -r.result end
+          as rank_value) x
+        cross join lateral (select 'all' as scope union all
+          select r.program where r.program <> 'none') s
+        where not r.implausible and (p_account is null or r.account_id = p_account)
+          and (p_type is null or r.event_type_id = p_type)
+      ) c
+      where c.later_min is null or c.rank_value <= c.later_min;
+    end $$;
+
+    -- The groups of the given rows (a transition table's): 'all', and their program's.
+    create function bests_since_results_change() returns trigger language plpgsql as $$
+    declare
+      g record;
+    begin
+      if tg_op = 'INSERT' then
+        select array_agg(k.athlete_id) as at, array_agg(k.event_type_id) as t,
+          array_agg(k.distance_mm) as d, array_agg(k.scope) as s, array_agg(distinct k.account_id) as a
+          into g
+        from (select distinct n.account_id, n.athlete_id, n.event_type_id, n.distance_mm, s.scope
+          from new_rows n
+          cross join lateral (select 'all' as scope union all
+            select n.program where n.program <> 'none') s
+          where not n.implausible) k;
+      elsif tg_op = 'DELETE' then
+        select array_agg(k.athlete_id) as at, array_agg(k.event_type_id) as t,
+          array_agg(k.distance_mm) as d, array_agg(k.scope) as s, array_agg(distinct k.account_id) as a
+          into g
+        from (select distinct o.account_id, o.athlete_id, o.event_type_id, o.distance_mm, s.scope
+          from old_rows o
+          cross join lateral (select 'all' as scope union all
+            select o.program where o.program <> 'none') s
+          where not o.implausible) k;
+      else
+        -- Only rows whose ranked columns changed (007's flag updates change none of them).
+        select array_agg(k.athlete_id) as at, array_agg(k.event_type_id) as t,
+          array_agg(k.distance_mm) as d, array_agg(k.scope) as s, array_agg(distinct k.account_id) as a
+          into g
+        from (select distinct c.account_id, c.athlete_id, c.event_type_id, c.distance_mm, s.scope
+          from ((select id, account_id, athlete_id, event_type_id, distance_mm, result, recorded_at,
+                  implausible, program from old_rows
+                except
+                select id, account_id, athlete_id, event_type_id, distance_mm, result, recorded_at,
+                  implausible, program from new_rows)
+                union all
+                (select id, account_id, athlete_id, event_type_id, distance_mm, result, recorded_at,
+                  implausible, program from new_rows
+                except
+                select id, account_id, athlete_id, event_type_id, distance_mm, result, recorded_at,
+                  implausible, program from old_rows)) c
+          cross join lateral (select 'all' as scope union all
+            select c.program where c.program <> 'none') s) k;
+      end if;
+      if g.at is null then return null; end if;
+      perform result_bests_lock(g.a);
+      perform bests_since_refresh(g.at, g.t, g.d, g.s);
+      return null;
+    end $$;
+
+    create trigger results_sync_bests_since_insert after insert on results
+      referencing new table as new_rows for each statement
+      execute function bests_since_results_change();
+    create trigger results_sync_bests_since_update after update on results
+      referencing old table as old_rows new table as new_rows for each statement
+      execute function bests_since_results_change();
+    create trigger results_sync_bests_since_delete after delete on results
+      referencing old table as old_rows for each statement
+      execute function bests_since_results_change();
+
+    create function event_types_bests_since() returns trigger language plpgsql as $$
+    begin
+      perform result_bests_lock(array(select distinct account_id from bests_since
+        where event_type_id = new.id));
+      perform bests_since_rebuild(null, new.id);
+      return null;
+    end $$;
+    create trigger event_types_bests_since after update of lower_is_better on event_types
+      for each row when (old.lower_is_better is distinct from new.lower_is_better)
+      execute function event_types_bests_since();
+
+    select bests_since_rebuild(null, null);
+    analyze bests_since;
+  `.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    drop trigger event_types_bests_since on event_types;
+    drop function event_types_bests_since();
+    drop trigger results_sync_bests_since_insert on results;
+    drop trigger results_sync_bests_since_update on results;
+    drop trigger results_sync_bests_since_delete on results;
+    drop function bests_since_results_change();
+    drop function bests_since_rebuild(uuid, integer);
+    drop function bests_since_refresh(bigint[], integer[], integer[], text[]);
+    drop table bests_since;
+  `.execute(db);
+}
