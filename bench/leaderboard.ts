@@ -93,7 +93,7 @@ export async function seedBoardData(
     log(`other account ${i + 1}/${data.others}: ${perOther} results (${seconds()} s)`);
   }
   if (data.others === 0) await big();
-  await sql`vacuum (analyze) results, result_splits, board_bests, athletes, roster_athletes`.execute(
+  await sql`vacuum (analyze) results, result_splits, board_bests, bests_since, athletes, roster_athletes`.execute(
     db,
   );
   log(`vacuum (analyze) done (${seconds()} s)`);

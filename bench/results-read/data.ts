@@ -66,7 +66,7 @@ export async function seedBenchData(
   log(`${big.results} results (${big.splits} splits) in the big account in ${seconds(started)} s`);
   await addAliases(db, big.accountId);
   const vacuumed = performance.now();
-  await sql`vacuum (analyze) results, result_splits, board_bests, athletes, roster_athletes, rosters, event_aliases`.execute(
+  await sql`vacuum (analyze) results, result_splits, board_bests, bests_since, athletes, roster_athletes, rosters, event_aliases`.execute(
     db,
   );
   log(`vacuum (analyze) in ${seconds(vacuumed)} s`);

@@ -11,13 +11,13 @@ import { backgroundMaintenance } from '../db/maintenance';
 export const RESULT_MAINTENANCE = { minRows: 1_000, share: 0.1 };
 
 /**
- * PGlite has no autovacuum: without this, the statistics of `results`, `result_splits`
- * and `board_bests` stay those of the day the migrations made them empty, and pages
+ * PGlite has no autovacuum: without this, the statistics of `results`, `result_splits`,
+ * `board_bests` and `bests_since` stay those of the day the migrations made them empty, and pages
  * written since are never marked all-visible. The planner then misjudges an account
  * that grew (the leaderboard's bests shape read the rank index with a filter for each
  * athlete of a roster: 4 s instead of 3 ms, docs/performance.md) and index-only scans
  * fetch every row from the table. So the server counts what it writes and, past the
- * threshold, runs `VACUUM (ANALYZE)` of the three tables after the request has
+ * threshold, runs `VACUUM (ANALYZE)` of the four tables after the request has
  * answered. A vacuum skips pages already all-visible; ANALYZE reads a sample of 30,000
  * rows whatever the size. On PostgreSQL autovacuum does this, and the function returned
  * does nothing.
@@ -33,7 +33,7 @@ export function resultMaintenance(
   let threshold = minRows;
   const run = backgroundMaintenance(
     app,
-    sql`vacuum (analyze) results, result_splits, board_bests`,
+    sql`vacuum (analyze) results, result_splits, board_bests, bests_since`,
     'result tables',
     async () => {
       const { rows } = await sql<{ n: number }>`

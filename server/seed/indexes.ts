@@ -30,8 +30,8 @@ export async function beginBulkLoad(trx: Kysely<Database>): Promise<{ triggersSk
 
 /**
  * Ranks the loaded accounts' personal bests (the triggers that keep `best_overall` and
- * `best_in_program`, and `board_bests` (migration 009), were skipped with the foreign-key
- * ones; before the index builds, so that the flag updates touch no secondary index), rebuilds the dropped indexes from
+ * `best_in_program`, `board_bests` (migration 009) and `bests_since` (011), were skipped with
+ * the foreign-key ones; before the index builds, so that the flag updates touch no secondary index), rebuilds the dropped indexes from
  * their one definition and refreshes the statistics.
  */
 export async function endBulkLoad(

@@ -71,6 +71,33 @@ describe('bests since a date (migration 011)', () => {
     expect(await rowCount(account)).toBeGreaterThan(100);
     expect(await mismatches(account)).toBe(0);
 
+    // New runs after every stored one (a device's), several per group in one statement:
+    // better, worse and equal to the groups' rows, in both scopes.
+    const groups = (
+      await sql<{ athlete_id: string; event_type_id: number; distance_mm: number; result: number }>`
+        select distinct on (athlete_id, event_type_id, distance_mm)
+          athlete_id, event_type_id, distance_mm, result
+        from bests_since where account_id = ${account} and scope = 'all'
+        order by athlete_id, event_type_id, distance_mm, recorded_at desc limit 40`.execute(app.db)
+    ).rows;
+    for (const round of [0, 1]) {
+      await addResults(
+        app,
+        account,
+        groups.flatMap((group, i) =>
+          [-200, 0, 150, -50].map((delta, j) => ({
+            athlete: Number(group.athlete_id),
+            type: group.event_type_id,
+            distanceMm: group.distance_mm,
+            value: Math.max(1, group.result + (i % 2 === 0 ? delta : -delta)),
+            at: `2027-0${round + 1}-0${j + 1}T10:00:00Z`,
+            program: j % 2 === 0 ? ('eapi' as const) : ('none' as const),
+          })),
+        ),
+      );
+      expect(await mismatches(account)).toBe(0);
+    }
+
     const some = async (n: number, offset: number) =>
       (
         await app.db
@@ -148,6 +175,34 @@ describe('bests since a date (migration 011)', () => {
     // Deleting the athletes takes their rows.
     await app.db.deleteFrom('athletes').where('account_id', '=', account).execute();
     expect(await rowCount(account)).toBe(0);
+  });
+
+  it('keeps a group right when transactions append to it at once', async () => {
+    const [athlete] = await addAthletes(app, mine.id, [{ first: 'Con', last: 'Current' }]);
+    const insert = (value: number, at: string) =>
+      app.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('results')
+          .values({
+            account_id: mine.id,
+            athlete_id: athlete!,
+            event_type_id: 1,
+            recorded_at: at,
+            distance_mm: yd(40),
+            result: value,
+            source: 'device',
+            client_id: `since-race-${at}`,
+          })
+          .execute();
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      });
+    await Promise.all([
+      insert(5000, '2025-05-01T10:00:00Z'),
+      insert(4900, '2025-05-01T10:01:00Z'),
+      insert(5100, '2025-05-01T10:02:00Z'),
+    ]);
+    expect(await mismatches(mine.id)).toBe(0);
+    await app.db.deleteFrom('athletes').where('id', '=', String(athlete!)).execute();
   });
 
   it('ranks again when an event type turns from lower to higher is better', async () => {

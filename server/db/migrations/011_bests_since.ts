@@ -108,14 +108,66 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       g record;
     begin
       if tg_op = 'INSERT' then
-        select array_agg(k.athlete_id) as at, array_agg(k.event_type_id) as t,
-          array_agg(k.distance_mm) as d, array_agg(k.scope) as s, array_agg(distinct k.account_id) as a
+        if not exists (select 1 from new_rows where not implausible) then return null; end if;
+        perform result_bests_lock(array(select distinct account_id from new_rows));
+        -- A group whose new rows all come after its newest row (a device's new runs) is
+        -- appended to (f*); any other is computed again. One probe of each group's rows:
+        -- its newest, and the newest of those no new row ranks before (the first new
+        -- row's since).
+        select array_agg(x.athlete_id) filter (where not x.fast) as at,
+          array_agg(x.event_type_id) filter (where not x.fast) as t,
+          array_agg(x.distance_mm) filter (where not x.fast) as d,
+          array_agg(x.scope) filter (where not x.fast) as s,
+          array_agg(x.athlete_id) filter (where x.fast) as fat,
+          array_agg(x.event_type_id) filter (where x.fast) as ft,
+          array_agg(x.distance_mm) filter (where x.fast) as fd,
+          array_agg(x.scope) filter (where x.fast) as fs,
+          array_agg(x.lower_is_better) filter (where x.fast) as fl,
+          array_agg(x.m) filter (where x.fast) as fm,
+          array_agg(x.prev_at) filter (where x.fast) as fp
           into g
-        from (select distinct n.account_id, n.athlete_id, n.event_type_id, n.distance_mm, s.scope
-          from new_rows n
-          cross join lateral (select 'all' as scope union all
-            select n.program where n.program <> 'none') s
-          where not n.implausible) k;
+        from (select k.*, p.last_at is null or p.last_at < k.first_at as fast, p.prev_at
+          from (select s.scope, n.athlete_id, n.event_type_id, n.distance_mm, et.lower_is_better,
+              min(n.recorded_at) as first_at,
+              min(case when et.lower_is_better then n.result else -n.result end) as m
+            from new_rows n
+            join event_types et on et.id = n.event_type_id
+            cross join lateral (select 'all' as scope union all
+              select n.program where n.program <> 'none') s
+            where not n.implausible
+            group by s.scope, n.athlete_id, n.event_type_id, n.distance_mm, et.lower_is_better) k
+          cross join lateral (select max(b.recorded_at) as last_at,
+              max(b.recorded_at) filter (where case when k.lower_is_better then b.result
+                else -b.result end <= k.m) as prev_at
+            from bests_since b
+            where b.athlete_id = k.athlete_id and b.event_type_id = k.event_type_id
+              and b.distance_mm = k.distance_mm and b.scope = k.scope) p) x;
+        if g.at is not null then perform bests_since_refresh(g.at, g.t, g.d, g.s); end if;
+        if g.fat is null then return null; end if;
+        -- Appending: the group's rows that a new row ranks before go; the new rows that
+        -- rank before every later new row come in.
+        delete from bests_since b
+        using unnest(g.fat, g.ft, g.fd, g.fs, g.fl, g.fm) as u(at, t, d, s, lower_is_better, m)
+        where b.athlete_id = u.at and b.event_type_id = u.t and b.distance_mm = u.d and b.scope = u.s
+          and case when u.lower_is_better then b.result else -b.result end > u.m;
+        insert into bests_since (account_id, scope, athlete_id, event_type_id, distance_mm, result_id,
+          recorded_at, result, since)
+        select c.account_id, c.s, c.athlete_id, c.event_type_id, c.distance_mm, c.id, c.recorded_at,
+          c.result,
+          coalesce(lag(c.recorded_at) over (partition by c.s, c.athlete_id, c.event_type_id, c.distance_mm
+            order by c.recorded_at, c.id), c.prev_at)
+        from (select u.s, u.prev_at, n.account_id, n.athlete_id, n.event_type_id, n.distance_mm, n.id,
+            n.recorded_at, n.result, x.rank_value,
+            min(x.rank_value) over (partition by u.s, n.athlete_id, n.event_type_id, n.distance_mm
+              order by n.recorded_at desc, n.id desc rows between unbounded preceding and 1 preceding)
+              as later_min
+          from unnest(g.fat, g.ft, g.fd, g.fs, g.fl, g.fp) as u(at, t, d, s, lower_is_better, prev_at)
+          join new_rows n on n.athlete_id = u.at and n.event_type_id = u.t and n.distance_mm = u.d
+            and (u.s = 'all' or n.program = u.s) and not n.implausible
+          cross join lateral (select case when u.lower_is_better then n.result else -n.result end
+            as rank_value) x) c
+        where c.later_min is null or c.rank_value <= c.later_min;
+        return null;
       elsif tg_op = 'DELETE' then
         select array_agg(k.athlete_id) as at, array_agg(k.event_type_id) as t,
           array_agg(k.distance_mm) as d, array_agg(k.scope) as s, array_agg(distinct k.account_id) as a
