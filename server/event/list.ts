@@ -17,6 +17,7 @@ import {
   sinceAnswersBests,
   sinceScope,
   typeEntryCondition,
+  type ConditionOptions,
   type EventTypeInfo,
   type ResultFilters,
 } from './list-filters';
@@ -101,11 +102,6 @@ export function rowSource(filters: ResultFilters): RowSource {
   return sinceAnswersBests(filters) ? 'since-bests' : 'ranked-bests';
 }
 
-/** Whether the table's rows are a set computed first and then sorted (never walked). */
-export function computedRows(source: RowSource): boolean {
-  return source === 'since-bests' || source === 'ranked-bests';
-}
-
 /** The types a result in the table may have (all the account sees when not filtered). */
 function typesInScope(filters: ResultFilters): { type: EventTypeInfo; aliasIds?: number[] }[] {
   if (!filters.typeScope) return [...filters.types.values()].map((type) => ({ type }));
@@ -142,24 +138,76 @@ export function rankedBests(filters: ResultFilters): RawBuilder<unknown> {
 }
 
 /**
+ * `bests_since` (migration 011) with its `result_id` named `id`, so that the conditions,
+ * orders and cursors written for `results r` apply to it (a subquery the planner flattens).
+ */
+const BESTS_SINCE = sql`(select b.result_id as id, b.account_id, b.scope, b.athlete_id,
+  b.event_type_id, b.distance_mm, b.recorded_at, b.result, b.since from bests_since b)`;
+
+/**
  * Each athlete's best per event type and distance (within the program on a program's
- * page) since `from`, read from `bests_since` (migration 011) as a row source `r`: the
- * rows from `from` on whose group has no row between `from` and them. Only when
- * `sinceAnswersBests`: the range runs up to now.
+ * page) since `from`, read from `bests_since` as a row source `r`: the rows from `from`
+ * on whose group has no row between `from` and them. Only when `sinceAnswersBests`: the
+ * range runs up to now.
  */
 export function sinceBests(filters: ResultFilters): RawBuilder<unknown> {
-  return sql`(select r.result_id as id, r.recorded_at, r.result, r.event_type_id, r.athlete_id
-    from bests_since r where ${and(sinceConditions(filters))})`;
+  return sql`(select ${RANKED_COLUMNS} from ${BESTS_SINCE} r where ${and(sinceConditions(filters))})`;
 }
 
-/** The conditions on `bests_since r` of sinceBests (its columns are named as results'). */
-function sinceConditions(filters: ResultFilters): RawBuilder<unknown>[] {
+/** The conditions on `bests_since` as `r` (BESTS_SINCE) of sinceBests. */
+function sinceConditions(
+  filters: ResultFilters,
+  options: Pick<ConditionOptions, 'withoutAthlete' | 'withoutTypeScope'> = {},
+): RawBuilder<unknown>[] {
   const { program: _program, from, ...rest } = filters;
-  const where = resultConditions(rest);
+  const where = resultConditions(rest, options);
   where.push(sql`r.scope = ${sinceScope(filters)}`);
   if (from) where.push(sql`r.recorded_at >= ${from}`, sql`(r.since is null or r.since < ${from})`);
   else where.push(sql`r.since is null`);
   return where;
+}
+
+/**
+ * Phase 1 of a large table of bests since a date, walked in the sort's order: Name sorts
+ * over the athletes in name order (each one's rows by `bests_since`'s primary key),
+ * Result sorts one walk per event type (`bests_since_type_result`). Date sorts need no
+ * more than sinceBests (the planner walks `bests_since_time` or `bests_since_type_time`);
+ * None and Event sorts sort the set.
+ */
+function sincePage(
+  filters: ResultFilters,
+  plan: SortPlan,
+  cursor: Cursor | undefined,
+  limit: number,
+  offset: number,
+): RawBuilder<unknown> {
+  const tail = sql`limit ${limit} offset ${offset}`;
+  if (plan.family === 'name') {
+    const key = nameKeyOf(plan.nameColumn!);
+    const where = [
+      ...athleteConditions(filters.accountId, filters.athlete ?? {}),
+      ...sinceConditions(filters, { withoutAthlete: true }),
+    ];
+    if (cursor) where.push(afterCursor(plan, cursor, { name: key, athleteId: sql`a.id` }));
+    return sql`select r.id, r.recorded_at, r.athlete_id, ${key} as k_name
+      from athletes a join ${BESTS_SINCE} r on r.athlete_id = a.id
+      where ${and(where)} order by ${orderBy(plan, { name: key })} ${tail}`;
+  }
+  if (plan.family === 'result') {
+    const branches = typesInScope(filters).map(({ type }, index) => {
+      const where = [
+        ...sinceConditions(filters, { withoutTypeScope: true }),
+        sql`r.event_type_id = ${type.id}`,
+      ];
+      if (cursor) where.push(afterCursor(plan, cursor));
+      return sql`(select ${index}::int as k_ord, r.id, r.result from ${BESTS_SINCE} r
+        where ${and(where)} order by ${orderBy(plan)} limit ${offset + limit})`;
+    });
+    if (branches.length === 0) return sql`select r.id, r.result from results r where false`;
+    return sql`select * from (${sql.join(branches, sql` union all `)}) r
+      order by ${orderBy(plan)} ${tail}`;
+  }
+  return fromRowSet(filters, plan, cursor, sinceBests(filters), tail);
 }
 
 /**
@@ -230,7 +278,11 @@ export function pageQuery(
     const counted = sql`(select b.*, count(*) over () as total_n from ${rankedBests(filters)} b)`;
     return fromRowSet(filters, plan, cursor, counted, tail);
   }
-  if (source === 'since-bests') return fromRowSet(filters, plan, cursor, sinceBests(filters), tail);
+  if (source === 'since-bests') {
+    return small === false
+      ? sincePage(filters, plan, cursor, limit, offset)
+      : fromRowSet(filters, plan, cursor, sinceBests(filters), tail);
+  }
   if (small !== false) {
     // The fence (a subquery with its own LIMIT, no order) keeps the planner from walking
     // an index in the sort's order.
@@ -287,7 +339,7 @@ export function countQuery(filters: ResultFilters, cap: number): RawBuilder<{ n:
   }
   if (rowSource(filters) === 'since-bests') {
     return sql<{ n: number }>`select count(*)::int as n from (
-      select 1 from bests_since r where ${and(sinceConditions(filters))} limit ${cap + 1}) t`;
+      select 1 from ${BESTS_SINCE} r where ${and(sinceConditions(filters))} limit ${cap + 1}) t`;
   }
   const bestFlag = rowSource(filters) === 'flagged-bests';
   return sql<{ n: number }>`select count(*)::int as n from (
@@ -403,7 +455,12 @@ export async function pageSource(
   offset: number,
   small: number | false,
 ): Promise<RawBuilder<unknown>> {
-  if (plan.family === 'event' && !computedRows(rowSource(filters)) && small === false) {
+  const source = rowSource(filters);
+  if (
+    plan.family === 'event' &&
+    (source === 'results' || source === 'flagged-bests') &&
+    small === false
+  ) {
     const { ids, ords } = await eventPage(db, filters, plan, cursor, limit, offset);
     return sql`select * from unnest(${ids}::bigint[], ${ords}::int[]) as p(id, k_ord)`;
   }
@@ -511,8 +568,8 @@ async function indexReadsOnly<T>(db: Db, read: (trx: Db) => Promise<T>): Promise
  * The capped count of the stored rows a table's filters match (up to `cap`, `cap + 1`
  * meaning more: a column-free read that an index-only scan answers), and how its pages
  * are read: whole and sorted (`small`) when the count is at most `small`, else walked
- * in the sort's order (false). Bests ranked or read from `bests_since` are never a small table:
- * they are a set computed first and sorted whole.
+ * in the sort's order (false). Ranked bests (counted as groups) are never a small table:
+ * they are ranked whole anyway.
  */
 export async function tableShape(
   db: Db,
@@ -521,7 +578,7 @@ export async function tableShape(
   small: number,
 ): Promise<{ n: number; small: number | false }> {
   const n = (await countQuery(filters, Math.max(cap, small)).execute(db)).rows[0]?.n ?? 0;
-  const whole = small > 0 && n <= small && !computedRows(rowSource(filters));
+  const whole = small > 0 && n <= small && rowSource(filters) !== 'ranked-bests';
   return { n, small: whole ? small : false };
 }
 

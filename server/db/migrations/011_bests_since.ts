@@ -38,9 +38,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       since timestamptz,
       primary key (athlete_id, event_type_id, distance_mm, scope, result_id)
     );
-    -- The read: the rows of a scope from a date on, with what the filters check.
+    -- The reads: the rows of a scope from a date on, with what the filters check (the
+    -- count, Date sorts); the same per event type and distance; Result sorts, one walk per
+    -- event type. Name sorts walk the athletes and each one's rows by the primary key.
     create index bests_since_time on bests_since (account_id, scope, recorded_at, result_id)
       include (since, athlete_id, event_type_id, distance_mm, result);
+    create index bests_since_type_time on bests_since
+      (account_id, scope, event_type_id, distance_mm, recorded_at, result_id)
+      include (since, athlete_id, result);
+    create index bests_since_type_result on bests_since
+      (account_id, scope, event_type_id, result, result_id)
+      include (recorded_at, since, athlete_id, distance_mm);
 
     -- The rows of the given groups (one array per key column), computed from their results.
     create function bests_since_refresh(p_athletes bigint[], p_types integer[], p_distances integer[],
