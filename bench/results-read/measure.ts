@@ -218,6 +218,21 @@ export async function measure(
         });
       }
     }
+    // The bests of the last year (read from bests_since): every sort, deep pages too.
+    for (const [variant, v] of VARIANTS.slice(0, 2)) {
+      for (const sort of RESULT_SORTS) {
+        const params = { ...v, sort, getBestByAthlete: true, startDate: day(365) };
+        const group = `${variant} best (since, 1 year)`;
+        cases.push({ group, name: `${sort} p1`, path: '/api/event', params });
+        cases.push({
+          group,
+          name: `${sort} p500`,
+          path: '/api/event',
+          params: { ...params, pageNumber: 500 },
+        });
+        cases.push({ group, name: `${sort} deep`, path: '/api/event', params, deepAt: 20_000 });
+      }
+    }
     const history: [string, Params][] = [
       ['sprint, splits', { athleteId: athlete, eventTypeId: 1, multiSplitDistance: true }],
       ['sprint, totals, metric', { athleteId: athlete, eventTypeId: 1, isMetric: true }],

@@ -155,12 +155,18 @@ export const nameKeyOf = (column: NameKeyColumn, table = 'a') =>
 
 /**
  * ORDER BY over a row source `t` with the columns `recorded_at`, `result`, `id`, and
- * `athlete_id` for name sorts; `name` is the name key expression (name sorts), `ord`
- * the event type's position (event sorts).
+ * `athlete_id` for name sorts; `name` is the name key expression and `athlete` the
+ * athlete's id (name sorts: default the source's `athlete_id`), `ord` the event type's
+ * position (event sorts).
  */
 export function orderBy(
   plan: SortPlan,
-  options: { t?: string; name?: RawBuilder<unknown>; ord?: RawBuilder<unknown> } = {},
+  options: {
+    t?: string;
+    name?: RawBuilder<unknown>;
+    athlete?: RawBuilder<unknown>;
+    ord?: RawBuilder<unknown>;
+  } = {},
 ) {
   const t = options.t ?? 'r';
   const col = (column: string) => sql.ref(`${t}.${column}`);
@@ -173,7 +179,7 @@ export function orderBy(
     case 'result':
       return sql`${col('result')} ${d}, ${col('id')} ${d}`;
     case 'name':
-      return sql`${options.name ?? col('k_name')} asc, ${col('athlete_id')} asc, ${col('recorded_at')} desc, ${col('id')} desc`;
+      return sql`${options.name ?? col('k_name')} asc, ${options.athlete ?? col('athlete_id')} asc, ${col('recorded_at')} desc, ${col('id')} desc`;
     case 'event':
       return sql`${options.ord ?? col('k_ord')} asc, ${col('recorded_at')} desc, ${col('id')} desc`;
   }

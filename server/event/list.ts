@@ -170,9 +170,10 @@ function sinceConditions(
 /**
  * Phase 1 of a large table of bests since a date, walked in the sort's order: Name sorts
  * over the athletes in name order (each one's rows by `bests_since`'s primary key),
- * Result sorts one walk per event type (`bests_since_type_result`). Date sorts need no
- * more than sinceBests (the planner walks `bests_since_time` or `bests_since_type_time`);
- * None and Event sorts sort the set.
+ * Result sorts one walk per event type (`bests_since_type_result`). Date and None sorts
+ * need no more than sinceBests: the planner walks `bests_since_time`,
+ * `bests_since_type_time` or `bests_since_id` in their order. Event sorts page with
+ * eventPage (`bests_since_type_time`).
  */
 function sincePage(
   filters: ResultFilters,
@@ -184,14 +185,18 @@ function sincePage(
   const tail = sql`limit ${limit} offset ${offset}`;
   if (plan.family === 'name') {
     const key = nameKeyOf(plan.nameColumn!);
-    const where = [
-      ...athleteConditions(filters.accountId, filters.athlete ?? {}),
-      ...sinceConditions(filters, { withoutAthlete: true }),
-    ];
+    const within = sinceConditions(filters, { withoutAthlete: true });
+    const where = athleteConditions(filters.accountId, filters.athlete ?? {});
     if (cursor) where.push(afterCursor(plan, cursor, { name: key, athleteId: sql`a.id` }));
+    // Each athlete's rows apart (`offset 0` keeps the lateral a nested loop): joined, the
+    // planner underestimates them per athlete and hashes the whole year of bests, then
+    // sorts it (60 ms for page 500 of a year at a million results; walked, ~20 ms). In
+    // the athletes' order by `a.id`: the lateral's `athlete_id` is not known to equal it,
+    // and a sort by it would read every athlete of one name (most have no middle name).
     return sql`select r.id, r.recorded_at, r.athlete_id, ${key} as k_name
-      from athletes a join ${BESTS_SINCE} r on r.athlete_id = a.id
-      where ${and(where)} order by ${orderBy(plan, { name: key })} ${tail}`;
+      from athletes a cross join lateral (select r.id, r.recorded_at, r.athlete_id
+        from ${BESTS_SINCE} r where r.athlete_id = a.id and ${and(within)} offset 0) r
+      where ${and(where)} order by ${orderBy(plan, { name: key, athlete: sql`a.id` })} ${tail}`;
   }
   if (plan.family === 'result') {
     const branches = typesInScope(filters).map(({ type }, index) => {
@@ -426,16 +431,20 @@ export function eventBranchQuery(
   skip: number,
   need: number,
 ): RawBuilder<{ n: number; id: string | null }> {
-  const bestFlag = rowSource(filters) === 'flagged-bests';
+  const source = rowSource(filters);
+  const bestFlag = source === 'flagged-bests';
   const aliasIds = filters.typeScope?.find((entry) => entry.typeId === typeId)?.aliasIds;
   const where = [
-    ...resultConditions(filters, { withoutTypeScope: true, bestFlag }),
+    ...(source === 'since-bests'
+      ? sinceConditions(filters, { withoutTypeScope: true })
+      : resultConditions(filters, { withoutTypeScope: true, bestFlag })),
     typeEntryCondition({ typeId, ...(aliasIds ? { aliasIds } : {}) }),
   ];
   if (cursor) where.push(afterCursorWithinType(cursor));
+  const table = source === 'since-bests' ? BESTS_SINCE : sql`results`;
   return sql<{ n: number; id: string | null }>`
     with b as materialized (
-      select r.id, r.recorded_at from results r where ${and(where)}
+      select r.id, r.recorded_at from ${table} r where ${and(where)}
       order by r.recorded_at desc, r.id desc limit ${skip + need})
     select (select count(*)::int from b) as n, x.id
     from (select 1) one left join lateral (
@@ -456,11 +465,7 @@ export async function pageSource(
   small: number | false,
 ): Promise<RawBuilder<unknown>> {
   const source = rowSource(filters);
-  if (
-    plan.family === 'event' &&
-    (source === 'results' || source === 'flagged-bests') &&
-    small === false
-  ) {
+  if (plan.family === 'event' && source !== 'ranked-bests' && small === false) {
     const { ids, ords } = await eventPage(db, filters, plan, cursor, limit, offset);
     return sql`select * from unnest(${ids}::bigint[], ${ords}::int[]) as p(id, k_ord)`;
   }

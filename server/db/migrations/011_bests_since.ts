@@ -36,19 +36,26 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       recorded_at timestamptz not null,
       result integer not null,
       since timestamptz,
+      -- The triggers' probes of a group's rows, index-only.
       primary key (athlete_id, event_type_id, distance_mm, scope, result_id)
+        include (account_id, recorded_at, result, since)
     );
     -- The reads: the rows of a scope from a date on, with what the filters check (the
-    -- count, Date sorts); the same per event type and distance; Result sorts, one walk per
-    -- event type. Name sorts walk the athletes and each one's rows by the primary key.
+    -- count, Date sorts); the same per event type (a type's filters, Event sorts); Result
+    -- sorts, one walk per event type; None sorts; each athlete's rows from a date on
+    -- (Name sorts walk the athletes in name order).
     create index bests_since_time on bests_since (account_id, scope, recorded_at, result_id)
       include (since, athlete_id, event_type_id, distance_mm, result);
     create index bests_since_type_time on bests_since
-      (account_id, scope, event_type_id, distance_mm, recorded_at, result_id)
-      include (since, athlete_id, result);
+      (account_id, scope, event_type_id, recorded_at, result_id)
+      include (since, athlete_id, distance_mm, result);
     create index bests_since_type_result on bests_since
       (account_id, scope, event_type_id, result, result_id)
       include (recorded_at, since, athlete_id, distance_mm);
+    create index bests_since_id on bests_since (account_id, scope, result_id)
+      include (recorded_at, since, athlete_id, event_type_id, distance_mm, result);
+    create index bests_since_athlete_time on bests_since (athlete_id, scope, recorded_at, result_id)
+      include (since, event_type_id, distance_mm, result, account_id);
 
     -- The rows of the given groups (one array per key column), computed from their results.
     create function bests_since_refresh(p_athletes bigint[], p_types integer[], p_distances integer[],
