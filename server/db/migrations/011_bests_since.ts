@@ -36,14 +36,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       recorded_at timestamptz not null,
       result integer not null,
       since timestamptz,
-      -- The triggers' probes of a group's rows, index-only.
-      primary key (athlete_id, event_type_id, distance_mm, scope, result_id)
+      -- The triggers' probes of a group's rows, and each athlete's rows of a scope (Name
+      -- sorts walk the athletes in name order), index-only.
+      primary key (athlete_id, scope, event_type_id, distance_mm, result_id)
         include (account_id, recorded_at, result, since)
     );
     -- The reads: the rows of a scope from a date on, with what the filters check (the
     -- count, Date sorts); the same per event type (a type's filters, Event sorts); Result
-    -- sorts, one walk per event type; None sorts; each athlete's rows from a date on
-    -- (Name sorts walk the athletes in name order).
+    -- sorts, one walk per event type; None sorts.
     create index bests_since_time on bests_since (account_id, scope, recorded_at, result_id)
       include (since, athlete_id, event_type_id, distance_mm, result);
     create index bests_since_type_time on bests_since
@@ -54,8 +54,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       include (recorded_at, since, athlete_id, distance_mm);
     create index bests_since_id on bests_since (account_id, scope, result_id)
       include (recorded_at, since, athlete_id, event_type_id, distance_mm, result);
-    create index bests_since_athlete_time on bests_since (athlete_id, scope, recorded_at, result_id)
-      include (since, event_type_id, distance_mm, result, account_id);
 
     -- The rows of the given groups (one array per key column), computed from their results.
     create function bests_since_refresh(p_athletes bigint[], p_types integer[], p_distances integer[],
@@ -239,6 +237,72 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       for each row when (old.lower_is_better is distinct from new.lower_is_better)
       execute function event_types_bests_since();
 
+    -- 007's flags of new rows: a group's current best is its bests_since row with no
+    -- since (this trigger fires before bests_since's own: the rows are as they were before
+    -- the statement), a descent of the primary key, instead of a walk of the athlete's
+    -- results. Best in program 'none' (no bests_since scope) still walks the results.
+    create or replace function results_bests_after_insert() returns trigger language plpgsql as $$
+    begin
+      if not exists (select 1 from new_rows where not implausible) then return null; end if;
+      perform result_bests_lock(array(select distinct account_id from new_rows));
+      with cand as (
+        select distinct on (n.athlete_id, n.event_type_id, n.distance_mm)
+          n.id, n.athlete_id, n.event_type_id, n.distance_mm, n.recorded_at, et.lower_is_better,
+          case when et.lower_is_better then n.result else -n.result end as k
+        from new_rows n join event_types et on et.id = n.event_type_id
+        where not n.implausible
+        order by n.athlete_id, n.event_type_id, n.distance_mm,
+          case when et.lower_is_better then n.result else -n.result end, n.recorded_at, n.id
+      ), cur as (
+        select c.id as new_id, b.result_id as old_id,
+          (b.result_id is null or (c.k, c.recorded_at, c.id)
+            < (case when c.lower_is_better then b.result else -b.result end, b.recorded_at, b.result_id))
+            as wins
+        from cand c
+        left join bests_since b on b.athlete_id = c.athlete_id and b.event_type_id = c.event_type_id
+          and b.distance_mm = c.distance_mm and b.scope = 'all' and b.since is null
+      ), changes as (
+        select new_id as id, true as flag from cur where wins
+        union
+        select old_id, false from cur where wins and old_id is not null
+      )
+      update results r set best_overall = ch.flag from changes ch
+      where r.id = ch.id and r.best_overall <> ch.flag;
+
+      with cand as (
+        select distinct on (n.athlete_id, n.event_type_id, n.distance_mm, n.program)
+          n.id, n.athlete_id, n.event_type_id, n.distance_mm, n.program, n.recorded_at, et.lower_is_better,
+          case when et.lower_is_better then n.result else -n.result end as k
+        from new_rows n join event_types et on et.id = n.event_type_id
+        where not n.implausible
+        order by n.athlete_id, n.event_type_id, n.distance_mm, n.program,
+          case when et.lower_is_better then n.result else -n.result end, n.recorded_at, n.id
+      ), cur as (
+        select c.id as new_id, b.id as old_id,
+          (b.id is null or (c.k, c.recorded_at, c.id)
+            < (case when c.lower_is_better then b.result else -b.result end, b.recorded_at, b.id)) as wins
+        from cand c
+        left join lateral (
+          select s.result_id as id, s.result, s.recorded_at from bests_since s
+          where c.program <> 'none' and s.athlete_id = c.athlete_id
+            and s.event_type_id = c.event_type_id and s.distance_mm = c.distance_mm
+            and s.scope = c.program and s.since is null
+          union all
+          select r.id, r.result, r.recorded_at from results r
+          where c.program = 'none' and r.athlete_id = c.athlete_id
+            and r.event_type_id = c.event_type_id and r.distance_mm = c.distance_mm
+            and r.program = 'none' and r.best_in_program and r.id <> c.id
+        ) b on true
+      ), changes as (
+        select new_id as id, true as flag from cur where wins
+        union
+        select old_id, false from cur where wins and old_id is not null
+      )
+      update results r set best_in_program = ch.flag from changes ch
+      where r.id = ch.id and r.best_in_program <> ch.flag;
+      return null;
+    end $$;
+
     select bests_since_rebuild(null, null);
     analyze bests_since;
   `.execute(db);
@@ -246,6 +310,59 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
+    -- 007's version of the flags' insert trigger.
+    create or replace function results_bests_after_insert() returns trigger language plpgsql as $$
+    begin
+      if not exists (select 1 from new_rows where not implausible) then return null; end if;
+      perform result_bests_lock(array(select distinct account_id from new_rows));
+      with cand as (
+        select distinct on (n.athlete_id, n.event_type_id, n.distance_mm)
+          n.id, n.athlete_id, n.event_type_id, n.distance_mm, n.recorded_at, et.lower_is_better,
+          case when et.lower_is_better then n.result else -n.result end as k
+        from new_rows n join event_types et on et.id = n.event_type_id
+        where not n.implausible
+        order by n.athlete_id, n.event_type_id, n.distance_mm,
+          case when et.lower_is_better then n.result else -n.result end, n.recorded_at, n.id
+      ), cur as (
+        select c.id as new_id, b.id as old_id,
+          (b.id is null or (c.k, c.recorded_at, c.id)
+            < (case when c.lower_is_better then b.result else -b.result end, b.recorded_at, b.id)) as wins
+        from cand c
+        left join results b on b.athlete_id = c.athlete_id and b.event_type_id = c.event_type_id
+          and b.distance_mm = c.distance_mm and b.best_overall and b.id <> c.id
+      ), changes as (
+        select new_id as id, true as flag from cur where wins
+        union
+        select old_id, false from cur where wins and old_id is not null
+      )
+      update results r set best_overall = ch.flag from changes ch
+      where r.id = ch.id and r.best_overall <> ch.flag;
+
+      with cand as (
+        select distinct on (n.athlete_id, n.event_type_id, n.distance_mm, n.program)
+          n.id, n.athlete_id, n.event_type_id, n.distance_mm, n.program, n.recorded_at, et.lower_is_better,
+          case when et.lower_is_better then n.result else -n.result end as k
+        from new_rows n join event_types et on et.id = n.event_type_id
+        where not n.implausible
+        order by n.athlete_id, n.event_type_id, n.distance_mm, n.program,
+          case when et.lower_is_better then n.result else -n.result end, n.recorded_at, n.id
+      ), cur as (
+        select c.id as new_id, b.id as old_id,
+          (b.id is null or (c.k, c.recorded_at, c.id)
+            < (case when c.lower_is_better then b.result else -b.result end, b.recorded_at, b.id)) as wins
+        from cand c
+        left join results b on b.athlete_id = c.athlete_id and b.event_type_id = c.event_type_id
+          and b.distance_mm = c.distance_mm and b.program = c.program and b.best_in_program
+          and b.id <> c.id
+      ), changes as (
+        select new_id as id, true as flag from cur where wins
+        union
+        select old_id, false from cur where wins and old_id is not null
+      )
+      update results r set best_in_program = ch.flag from changes ch
+      where r.id = ch.id and r.best_in_program <> ch.flag;
+      return null;
+    end $$;
     drop trigger event_types_bests_since on event_types;
     drop function event_types_bests_since();
     drop trigger results_sync_bests_since_insert on results;
