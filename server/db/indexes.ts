@@ -71,7 +71,7 @@ export const bulkTableIndexes: readonly IndexDefinition[] = [
     table: 'results',
     ddl: `create index results_athlete_time on results (athlete_id, recorded_at, id)
       include (account_id, program, event_type_id, distance_mm, lane_id, event_alias_id, result,
-        implausible, best_overall, best_in_program)`,
+        implausible)`,
   },
   {
     // Program pages: Event sorts and Date sorts of a few event types.
@@ -93,65 +93,6 @@ export const bulkTableIndexes: readonly IndexDefinition[] = [
     table: 'results',
     ddl: `create index results_alias on results (account_id, event_alias_id, recorded_at, id)
       where event_alias_id is not null`,
-  },
-  {
-    // The bests (flags kept by triggers, migration 007) in each order a table sorts by.
-    name: 'results_best_id',
-    table: 'results',
-    ddl: `create index results_best_id on results (account_id, id) where best_overall`,
-  },
-  {
-    name: 'results_best_time',
-    table: 'results',
-    ddl: `create index results_best_time on results (account_id, recorded_at, id) where best_overall`,
-  },
-  {
-    name: 'results_best_type_time',
-    table: 'results',
-    ddl: `create index results_best_type_time on results (account_id, event_type_id, recorded_at, id)
-      where best_overall`,
-  },
-  {
-    name: 'results_best_type_result',
-    table: 'results',
-    ddl: `create index results_best_type_result on results (account_id, event_type_id, result, id)
-      where best_overall`,
-  },
-  {
-    // Also how the triggers find a group's current best.
-    name: 'results_best_athlete',
-    table: 'results',
-    ddl: `create index results_best_athlete on results (athlete_id, recorded_at, id)
-      include (account_id, event_type_id, distance_mm, program) where best_overall`,
-  },
-  {
-    name: 'results_program_best_id',
-    table: 'results',
-    ddl: `create index results_program_best_id on results (account_id, program, id) where best_in_program`,
-  },
-  {
-    name: 'results_program_best_time',
-    table: 'results',
-    ddl: `create index results_program_best_time on results (account_id, program, recorded_at, id)
-      where best_in_program`,
-  },
-  {
-    name: 'results_program_best_type_time',
-    table: 'results',
-    ddl: `create index results_program_best_type_time on results (account_id, program, event_type_id, recorded_at, id)
-      where best_in_program`,
-  },
-  {
-    name: 'results_program_best_type_result',
-    table: 'results',
-    ddl: `create index results_program_best_type_result on results (account_id, program, event_type_id, result, id)
-      where best_in_program`,
-  },
-  {
-    name: 'results_program_best_athlete',
-    table: 'results',
-    ddl: `create index results_program_best_athlete on results (athlete_id, recorded_at, id)
-      include (account_id, event_type_id, distance_mm, program) where best_in_program`,
   },
   {
     name: 'result_splits_board',

@@ -131,8 +131,6 @@ export interface ResultsTable {
    * Migration 006, kept by triggers: the athlete's best of this event type and distance
    * (overall, and within the result's program). Never set by writers.
    */
-  best_overall: Generated<boolean>;
-  best_in_program: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -167,6 +165,24 @@ export interface BoardBestsTable {
   recorded_at: Timestamp;
   result_id: BigRef;
   lane_id: number | null;
+}
+
+/**
+ * The results that rank before every later result of their group (migration 011): the
+ * bests of all time and of any range up to now. Kept by triggers; never written here.
+ */
+export interface BestsSinceTable {
+  account_id: string;
+  /** 'all', or the program whose groups it is. */
+  scope: 'all' | Exclude<Program, 'none'>;
+  athlete_id: BigRef;
+  event_type_id: number;
+  distance_mm: number;
+  result_id: BigRef;
+  recorded_at: Timestamp;
+  result: number;
+  /** The group's previous row's `recorded_at` (null: the best of all time). */
+  since: Timestamp | null;
 }
 
 export interface ApiKeysTable {
@@ -246,6 +262,7 @@ export interface Database {
   results: ResultsTable;
   result_splits: ResultSplitsTable;
   board_bests: BoardBestsTable;
+  bests_since: BestsSinceTable;
   api_keys: ApiKeysTable;
   scoring_tables: ScoringTablesTable;
   profiles: ProfilesTable;

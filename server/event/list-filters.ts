@@ -272,9 +272,10 @@ export async function resolveFilters(
 
 /**
  * The `bests_since` scope (migration 011) whose rows answer getBestByAthlete for these
- * filters when the range runs up to now: the filters must pick results inside a group
- * by date only (no lane, no alias), and a program page's groups are within its program.
- * Undefined when the table cannot answer them.
+ * filters when the range runs up to now (or there is none: the bests of all time are
+ * the rows with no since): the filters must pick results inside a group by date only
+ * (no lane, no alias), and a program page's groups are within its program ('none' has
+ * no scope). Undefined when the table cannot answer them.
  */
 export function sinceScope(filters: ResultFilters): string | undefined {
   if (
@@ -288,7 +289,7 @@ export function sinceScope(filters: ResultFilters): string | undefined {
   return filters.program ?? 'all';
 }
 
-/** Whether `bests_since` answers getBestByAthlete for these filters (not the flags). */
+/** Whether `bests_since` answers getBestByAthlete for these filters. */
 export function sinceAnswersBests(filters: ResultFilters): boolean {
   return (
     sinceScope(filters) !== undefined &&
@@ -305,21 +306,6 @@ async function anyBestSince(db: Db, filters: ResultFilters, at: Date): Promise<b
     where account_id = ${filters.accountId} and scope = ${sinceScope(filters)}
       and recorded_at >= ${at}) as found`.execute(db);
   return rows[0]?.found === true;
-}
-
-/**
- * Whether the stored best flags answer getBestByAthlete: only filters that keep or drop
- * whole (athlete, event type, distance[, program]) groups. Dates, lanes and aliases pick
- * results inside a group, whose best then has to be found among them.
- */
-export function flagsAnswerBests(filters: ResultFilters): boolean {
-  return (
-    filters.from === undefined &&
-    filters.until === undefined &&
-    filters.lanes === undefined &&
-    filters.eventAliasId === undefined &&
-    !(filters.typeScope ?? []).some((entry) => entry.aliasIds)
-  );
 }
 
 /** Conditions on `athletes a` of the athlete filter (name prefixes and roster). */
@@ -360,8 +346,6 @@ export interface ConditionOptions {
   withoutTypeScope?: boolean;
   /** Leave the athlete filter out (the query joins `athletes a` and filters there). */
   withoutAthlete?: boolean;
-  /** `best_overall` / `best_in_program`: the stored flags answer getBestByAthlete. */
-  bestFlag?: boolean;
 }
 
 /** The conditions on `results r` (scoped by the account). */
@@ -399,9 +383,6 @@ export function resultConditions(
       c.push(sql`r.athlete_id in (select a.id from athletes a
         where ${sql.join(athleteConditions(filters.accountId, filters.athlete), sql` and `)})`);
     }
-  }
-  if (options.bestFlag) {
-    c.push(filters.program ? sql`r.best_in_program` : sql`r.best_overall`);
   }
   return c;
 }

@@ -11,7 +11,6 @@ import { badRequest } from '../plugins/http-errors';
 import {
   and,
   athleteConditions,
-  flagsAnswerBests,
   resolveFilters,
   resultConditions,
   sinceAnswersBests,
@@ -44,8 +43,9 @@ import {
  *   merge of per-event-type walks, or, for a small table, its rows sorted), then their
  *   columns and splits in one more statement.
  * With `getBestByAthlete` the rows are each athlete's best per event type and distance
- * (within the program on a program's page): the stored flags when the filters keep or
- * drop whole groups, otherwise ranked from the matching results.
+ * (within the program on a program's page): read from `bests_since` when the filters
+ * pick results inside a group by date alone and the range runs up to now (the bests of
+ * all time included), otherwise ranked from the matching results.
  */
 type Db = Kysely<Database>;
 
@@ -89,16 +89,15 @@ function smallColumns(plan: SortPlan): RawBuilder<unknown> {
 const RANKED_COLUMNS = sql`r.id, r.recorded_at, r.result, r.event_type_id, r.athlete_id`;
 
 /**
- * How the rows of the table are found: the results; the bests by their stored flags
- * (filters that keep or drop whole groups); the bests of a range up to now from
- * `bests_since`; or the bests ranked from the matching results (lanes, aliases, ranges
- * that end before the newest result).
+ * How the rows of the table are found: the results; the bests (getBestByAthlete) of all
+ * time or of a range that runs up to now, from `bests_since`; or the bests ranked from
+ * the matching results (lanes, aliases, ranges that end before the newest result, the
+ * program 'none').
  */
-export type RowSource = 'results' | 'flagged-bests' | 'since-bests' | 'ranked-bests';
+export type RowSource = 'results' | 'since-bests' | 'ranked-bests';
 
 export function rowSource(filters: ResultFilters): RowSource {
   if (!filters.bestByAthlete) return 'results';
-  if (flagsAnswerBests(filters)) return 'flagged-bests';
   return sinceAnswersBests(filters) ? 'since-bests' : 'ranked-bests';
 }
 
@@ -278,7 +277,6 @@ export function pageQuery(
 ): RawBuilder<unknown> {
   const tail = sql`limit ${limit} offset ${offset}`;
   const source = rowSource(filters);
-  const bestFlag = source === 'flagged-bests';
   if (source === 'ranked-bests') {
     // Counted in the same pass (before the cursor's condition): ranking is the cost.
     const counted = sql`(select b.*, count(*) over () as total_n from ${rankedBests(filters)} b)`;
@@ -293,7 +291,7 @@ export function pageQuery(
     // The fence (a subquery with its own LIMIT, no order) keeps the planner from walking
     // an index in the sort's order.
     const rows = sql`(select ${smallColumns(plan)} from results r
-      where ${and(resultConditions(filters, { bestFlag }))} limit ${small + 1})`;
+      where ${and(resultConditions(filters))} limit ${small + 1})`;
     return fromRowSet(filters, plan, cursor, rows, tail);
   }
   if (plan.family === 'event') {
@@ -305,7 +303,7 @@ export function pageQuery(
     const key = nameKeyOf(plan.nameColumn!);
     const where = [
       ...athleteConditions(filters.accountId, filters.athlete ?? {}),
-      ...resultConditions(filters, { withoutAthlete: true, bestFlag }),
+      ...resultConditions(filters, { withoutAthlete: true }),
     ];
     if (cursor) where.push(afterCursor(plan, cursor, { name: key, athleteId: sql`a.id` }));
     return sql`select ${keyColumns(plan)}, ${key} as k_name
@@ -318,7 +316,7 @@ export function pageQuery(
     // PostgreSQL 15 plans no merge of index walks for a UNION ALL (it sorted them all).
     const branches = typesInScope(filters).map(({ type, aliasIds }, index) => {
       const where = [
-        ...resultConditions(filters, { withoutTypeScope: true, bestFlag }),
+        ...resultConditions(filters, { withoutTypeScope: true }),
         typeEntryCondition({ typeId: type.id, ...(aliasIds ? { aliasIds } : {}) }),
       ];
       if (cursor) where.push(afterCursor(plan, cursor));
@@ -330,7 +328,7 @@ export function pageQuery(
       order by ${orderBy(plan)} ${tail}`;
   }
 
-  const where = resultConditions(filters, { bestFlag });
+  const where = resultConditions(filters);
   if (cursor) where.push(afterCursor(plan, cursor));
   return sql`select ${keyColumns(plan)} from results r where ${and(where)}
     order by ${orderBy(plan)} ${tail}`;
@@ -347,9 +345,8 @@ export function countQuery(filters: ResultFilters, cap: number): RawBuilder<{ n:
     return sql<{ n: number }>`select count(*)::int as n from (
       select 1 from ${BESTS_SINCE} r where ${and(sinceConditions(filters))} limit ${cap + 1}) t`;
   }
-  const bestFlag = rowSource(filters) === 'flagged-bests';
   return sql<{ n: number }>`select count(*)::int as n from (
-    select 1 from results r where ${and(resultConditions(filters, { bestFlag }))}
+    select 1 from results r where ${and(resultConditions(filters))}
     limit ${cap + 1}) t`;
 }
 
@@ -433,12 +430,11 @@ export function eventBranchQuery(
   need: number,
 ): RawBuilder<{ n: number; id: string | null }> {
   const source = rowSource(filters);
-  const bestFlag = source === 'flagged-bests';
   const aliasIds = filters.typeScope?.find((entry) => entry.typeId === typeId)?.aliasIds;
   const where = [
     ...(source === 'since-bests'
       ? sinceConditions(filters, { withoutTypeScope: true })
-      : resultConditions(filters, { withoutTypeScope: true, bestFlag })),
+      : resultConditions(filters, { withoutTypeScope: true })),
     typeEntryCondition({ typeId, ...(aliasIds ? { aliasIds } : {}) }),
   ];
   if (cursor) where.push(afterCursorWithinType(cursor));

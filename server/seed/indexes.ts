@@ -10,8 +10,7 @@ import type { Database } from '../db/schema';
  *   are skipped for this transaction (`session_replication_role = replica`): the seed's
  *   rows reference only the account, athletes and results it has just written and the
  *   built-in event types, so the per-row checks could not fail. The triggers that keep
- *   the personal-best flags, `board_bests` and `bests_since` are skipped with them:
- *   `endBulkLoad` ranks the bests and rebuilds the other two.
+ *   `board_bests` and `bests_since` are skipped with them: `endBulkLoad` rebuilds both.
  * The cost: DROP INDEX holds an ACCESS EXCLUSIVE lock on both tables until commit, so
  * other sessions' queries on results wait for the load to finish. Fine for a seeding
  * tool; never run a large seed against a busy production database.
@@ -29,10 +28,9 @@ export async function beginBulkLoad(trx: Kysely<Database>): Promise<{ triggersSk
 }
 
 /**
- * Ranks the loaded accounts' personal bests (the triggers that keep `best_overall` and
- * `best_in_program`, `board_bests` (migration 009) and `bests_since` (011), were skipped with
- * the foreign-key ones; before the index builds, so that the flag updates touch no secondary index), rebuilds the dropped indexes from
- * their one definition and refreshes the statistics.
+ * Rebuilds the loaded accounts' `board_bests` (migration 009) and `bests_since` (011),
+ * whose triggers were skipped with the foreign-key ones, then the dropped indexes from
+ * their one definition, and refreshes the statistics.
  */
 export async function endBulkLoad(
   trx: Kysely<Database>,
@@ -41,9 +39,6 @@ export async function endBulkLoad(
   accountIds: readonly string[],
 ): Promise<void> {
   for (const accountId of accountIds) {
-    const started = performance.now();
-    await sql`select result_bests_refresh_account(${accountId})`.execute(trx);
-    log(`bests ranked in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const boards = performance.now();
     await sql`select board_bests_rebuild(${accountId}, null)`.execute(trx);
     log(`board bests built in ${((performance.now() - boards) / 1000).toFixed(1)} s`);

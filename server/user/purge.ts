@@ -10,6 +10,7 @@ import type { Database } from '../db/schema';
 export const ACCOUNT_TABLES = [
   // First: the triggers of the deletes below then find no best to recompute.
   'board_bests',
+  'bests_since',
   'result_splits',
   'profiles',
   'results',

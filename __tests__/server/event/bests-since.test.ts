@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { ResultListBody } from '../../../contract/event-query';
 import type { App } from '../../../server/app';
+import { bulkTableIndexes } from '../../../server/db/indexes';
 import { seedAccount } from '../../../server/seed/seed';
 import { buildTestApp } from '../helpers/build-test-app';
 import { addAthletes, addResults, coach, qs, yd, type Coach } from './read-fixtures';
@@ -175,6 +176,28 @@ describe('bests since a date (migration 011)', () => {
     // Deleting the athletes takes their rows.
     await app.db.deleteFrom('athletes').where('account_id', '=', account).execute();
     expect(await rowCount(account)).toBe(0);
+  });
+
+  it('rebuilds the rows after a bulk load, and the indexes as the migrations made them', async () => {
+    const definitions = async () =>
+      (
+        await sql<{ indexdef: string }>`select indexdef from pg_indexes
+          where schemaname = current_schema() and tablename in ('results', 'result_splits')
+          order by indexname`.execute(app.db)
+      ).rows.map((row) => row.indexdef);
+    const before = await definitions();
+    const summary = await seedAccount(app.db, {
+      email: 'bulk-seed@example.org',
+      password: 'pw-123456',
+      athletes: 40,
+      results: 4_000,
+      seed: 4,
+      bulkThreshold: 0,
+    });
+    expect(await definitions()).toEqual(before);
+    expect(before).toHaveLength(bulkTableIndexes.length + 3);
+    expect(await rowCount(summary.accountId)).toBeGreaterThan(100);
+    expect(await mismatches(summary.accountId)).toBe(0);
   });
 
   it('keeps a group right when transactions append to it at once', async () => {
