@@ -66,12 +66,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       insert into bests_since (account_id, scope, athlete_id, event_type_id, distance_mm, result_id,
         recorded_at, result, since)
       select account_id, scope, athlete_id, event_type_id, distance_mm, id, recorded_at, result,
-        lag(recorded_at) over (partition by scope, athlete_id, event_type_id, distance_mm
+        lag(recorded_at) over (partition by athlete_id, event_type_id, distance_mm, scope
           order by recorded_at, id)
       from (
         select g.s as scope, r.account_id, r.athlete_id, r.event_type_id, r.distance_mm, r.id,
           r.recorded_at, r.result, x.rank_value,
-          min(x.rank_value) over (partition by g.s, r.athlete_id, r.event_type_id, r.distance_mm
+          min(x.rank_value) over (partition by r.athlete_id, r.event_type_id, r.distance_mm, g.s
             order by r.recorded_at desc, r.id desc rows between unbounded preceding and 1 preceding)
             as later_min
         from (select distinct * from unnest(p_athletes, p_types, p_distances, p_scopes)
@@ -95,12 +95,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       insert into bests_since (account_id, scope, athlete_id, event_type_id, distance_mm, result_id,
         recorded_at, result, since)
       select account_id, scope, athlete_id, event_type_id, distance_mm, id, recorded_at, result,
-        lag(recorded_at) over (partition by scope, athlete_id, event_type_id, distance_mm
+        lag(recorded_at) over (partition by athlete_id, event_type_id, distance_mm, scope
           order by recorded_at, id)
       from (
         select s.scope, r.account_id, r.athlete_id, r.event_type_id, r.distance_mm, r.id,
           r.recorded_at, r.result, x.rank_value,
-          min(x.rank_value) over (partition by s.scope, r.athlete_id, r.event_type_id, r.distance_mm
+          min(x.rank_value) over (partition by r.athlete_id, r.event_type_id, r.distance_mm, s.scope
             order by r.recorded_at desc, r.id desc rows between unbounded preceding and 1 preceding)
             as later_min
         from results r
@@ -167,11 +167,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           recorded_at, result, since)
         select c.account_id, c.s, c.athlete_id, c.event_type_id, c.distance_mm, c.id, c.recorded_at,
           c.result,
-          coalesce(lag(c.recorded_at) over (partition by c.s, c.athlete_id, c.event_type_id, c.distance_mm
+          coalesce(lag(c.recorded_at) over (partition by c.athlete_id, c.event_type_id, c.distance_mm, c.s
             order by c.recorded_at, c.id), c.prev_at)
         from (select u.s, u.prev_at, n.account_id, n.athlete_id, n.event_type_id, n.distance_mm, n.id,
             n.recorded_at, n.result, x.rank_value,
-            min(x.rank_value) over (partition by u.s, n.athlete_id, n.event_type_id, n.distance_mm
+            min(x.rank_value) over (partition by n.athlete_id, n.event_type_id, n.distance_mm, u.s
               order by n.recorded_at desc, n.id desc rows between unbounded preceding and 1 preceding)
               as later_min
           from unnest(g.fat, g.ft, g.fd, g.fs, g.fl, g.fp) as u(at, t, d, s, lower_is_better, prev_at)
