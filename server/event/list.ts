@@ -146,8 +146,9 @@ const BESTS_SINCE = sql`(select b.result_id as id, b.account_id, b.scope, b.athl
 /**
  * Each athlete's best per event type and distance (within the program on a program's
  * page) since `from`, read from `bests_since` as a row source `r`: the rows from `from`
- * on whose group has no row between `from` and them. Only when `sinceAnswersBests`: the
- * range runs up to now.
+ * on whose group has no row between `from` and them (without `from`, the bests of all
+ * time: the rows with no since). Only when `sinceAnswersBests`: the range runs up to
+ * now. `fence`: a LIMIT that keeps the planner from walking it in the sort's order.
  */
 export function sinceBests(filters: ResultFilters, fence?: number): RawBuilder<unknown> {
   const limit = fence === undefined ? sql`` : sql`limit ${fence}`;
