@@ -55,6 +55,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     create index bests_since_id on bests_since (account_id, scope, result_id)
       include (recorded_at, since, athlete_id, event_type_id, distance_mm, result);
 
+    -- The scopes whose groups a result of a program is in: 'all', and its program's.
+    create function bests_since_scopes(p_program text) returns setof text
+    language sql immutable as $$
+      select 'all' union all select p_program where p_program <> 'none'
+    $$;
+
     -- The rows of the given groups (one array per key column), computed from their results.
     create function bests_since_refresh(p_athletes bigint[], p_types integer[], p_distances integer[],
       p_scopes text[])
@@ -107,15 +113,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         join event_types et on et.id = r.event_type_id
         cross join lateral (select case when et.lower_is_better then r.result else -r.result end
           as rank_value) x
-        cross join lateral (select 'all' as scope union all
-          select r.program where r.program <> 'none') s
+        cross join lateral bests_since_scopes(r.program) s(scope)
         where not r.implausible and (p_account is null or r.account_id = p_account)
           and (p_type is null or r.event_type_id = p_type)
       ) c
       where c.later_min is null or c.rank_value <= c.later_min;
     end $$;
 
-    -- The groups of the given rows (a transition table's): 'all', and their program's.
+    -- The groups of the given rows (a transition table's), in each of their scopes.
     create function bests_since_results_change() returns trigger language plpgsql as $$
     declare
       g record;
@@ -145,8 +150,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
               min(case when et.lower_is_better then n.result else -n.result end) as m
             from new_rows n
             join event_types et on et.id = n.event_type_id
-            cross join lateral (select 'all' as scope union all
-              select n.program where n.program <> 'none') s
+            cross join lateral bests_since_scopes(n.program) s(scope)
             where not n.implausible
             group by s.scope, n.athlete_id, n.event_type_id, n.distance_mm, et.lower_is_better) k
           cross join lateral (select max(b.recorded_at) as last_at,
@@ -187,8 +191,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
           into g
         from (select distinct o.account_id, o.athlete_id, o.event_type_id, o.distance_mm, s.scope
           from old_rows o
-          cross join lateral (select 'all' as scope union all
-            select o.program where o.program <> 'none') s
+          cross join lateral bests_since_scopes(o.program) s(scope)
           where not o.implausible) k;
       else
         -- Only rows whose ranked columns changed (007's flag updates change none of them).
@@ -207,8 +210,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
                 except
                 select id, account_id, athlete_id, event_type_id, distance_mm, result, recorded_at,
                   implausible, program from old_rows)) c
-          cross join lateral (select 'all' as scope union all
-            select c.program where c.program <> 'none') s) k;
+          cross join lateral bests_since_scopes(c.program) s(scope)) k;
       end if;
       if g.at is null then return null; end if;
       perform result_bests_lock(g.a);
@@ -481,6 +483,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     drop function bests_since_results_change();
     drop function bests_since_rebuild(uuid, integer);
     drop function bests_since_refresh(bigint[], integer[], integer[], text[]);
+    drop function bests_since_scopes(text);
     drop table bests_since;
   `.execute(db);
 }
