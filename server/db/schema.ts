@@ -157,6 +157,8 @@ export interface BoardBestsTable {
   account_id: string;
   event_type_id: number;
   athlete_id: BigRef;
+  /** -1: the best of every lane; else the best run in this lane (migration 012). */
+  lane_key: number;
   /** The board's distance: a run distance (totals) or a split distance of longer runs. */
   board_mm: number;
   /** `value`, negated when higher is better: the board index ascends for both. */

@@ -17,8 +17,8 @@ import { sql, type RawBuilder } from 'kysely';
  *   entries through the per-athlete board indexes (LATERAL, `LIMIT n` or 1), merged.
  * - `window`: when the date range holds few results, those results (by date index) and
  *   their splits, ranked in memory with window functions.
- * - `bests`: without a date or lane filter, each athlete's best per board from
- *   `board_bests` (migration 009, kept by triggers): a distinct board is its first `n`
+ * - `bests`: without a date filter, each athlete's best per board (in the lane, or of
+ *   every lane) from `board_bests` (migrations 009 and 012, kept by triggers): a distinct board is its first `n`
  *   rows in rank order; under athlete filters, the athletes' bests (one descent each for
  *   every board) or a walk over the bests, and when not distinct the entries of only the
  *   athletes whose best makes the top `n`.
@@ -260,14 +260,16 @@ function athletesSource(request: BoardRequest, source: Source): RawBuilder<unkno
 /* ---------- shape: bests ---------- */
 
 /**
- * Whether `board_bests` can answer: it holds unfiltered bests, so not under a date or
- * lane filter (an athlete's best may lie outside them); and it only helps a distinct
- * board or one under athlete filters (a plain board's walk reads `n` entries already).
+ * Whether `board_bests` can answer: it holds each athlete's best of every lane and of each
+ * lane (migration 012), but not of a date range (an athlete's best may lie outside it);
+ * and it only helps a distinct board or one under athlete filters (a plain board's walk
+ * reads `n` entries already).
  */
 export const bestsApply = (request: Pick<BoardRequest, 'distinct' | 'filters'>): boolean =>
-  !hasDateFilter(request.filters) &&
-  request.filters.laneId === undefined &&
-  (request.distinct || hasAthleteFilter(request.filters));
+  !hasDateFilter(request.filters) && (request.distinct || hasAthleteFilter(request.filters));
+
+/** `board_bests.lane_key` of the request: its lane, or -1 for the bests of every lane. */
+const laneKey = (f: BoardFilters): number => f.laneId ?? -1;
 
 const bestsOrder = sql`order by rank_value, recorded_at, result_id`;
 const bestsColumns = sql`result_id as id, athlete_id, value, recorded_at, lane_id`;
@@ -284,6 +286,7 @@ function bestsTop(request: BoardRequest, board: number, bySet: boolean): RawBuil
   }
   return sql`(select ${bestsColumns} from board_bests
     where account_id = ${request.accountId} and event_type_id = ${request.eventTypeId}
+      and lane_key = ${laneKey(request.filters)}
       and board_mm = ${board} ${athleteMatch(request.filters, sql`board_bests.athlete_id`)}
     ${bestsOrder} limit ${request.limit})`;
 }
@@ -300,7 +303,7 @@ function setBests(request: BoardRequest, mm: number[]): RawBuilder<unknown>[] {
     sql`set_bests as materialized (select b.* from board_athletes ba cross join lateral (
         select * from board_bests where account_id = ${request.accountId}
           and event_type_id = ${request.eventTypeId} and athlete_id = ba.id
-          and board_mm between ${Math.min(...mm)} and ${Math.max(...mm)} offset 0) b
+          and lane_key = ${laneKey(request.filters)} and board_mm between ${Math.min(...mm)} and ${Math.max(...mm)} offset 0) b
       where b.board_mm in (${sql.join(mm)}))`,
   ];
 }
@@ -346,10 +349,10 @@ function bestsBoards(request: BoardRequest, bySet: boolean): RawBuilder<unknown>
 /* ---------- the athletes shape, led by the bests ---------- */
 
 /**
- * The athletes shape for a date or lane filter, reading only the athletes likeliest to
- * be on the boards: per board, the `k` of the set whose unfiltered bests rank first
- * (`board_bests`), then each one's best entries per source in the date range or lane.
- * Every entry of an athlete ranks at or after their unfiltered best, so a source's
+ * The athletes shape for a date filter, reading only the athletes likeliest to be on the
+ * boards: per board, the `k` of the set whose bests (`board_bests`, in the request's lane
+ * or of every lane) rank first, then each one's best entries per source in the date
+ * range. Every entry of an athlete ranks at or after their best, so a source's
  * answer is complete once its `limit`-th candidate ranks before the best of the next
  * athlete in line (or the set has no more): no later athlete can come before it. A
  * source left incomplete yields a marker row (`id` null) and no candidates, and the
@@ -596,7 +599,7 @@ export interface ShapeLimits {
   walkBudget: number;
   /**
    * The athletes shape under a long date range first reads only this many athletes per
-   * entry it must find, those with the best unfiltered bests (`leadersQuery`)...
+   * entry it must find, those with the best bests of the lane or all (`leadersQuery`)...
    */
   leaders: number;
   /** ...when the range covers at least this share of the event type's history... */
@@ -616,11 +619,12 @@ export const DEFAULT_SHAPE_LIMITS: ShapeLimits = {
 
 /**
  * Whether the athletes shape reads the set's leaders first (`leadersQuery`): only under
- * a long date range without a lane, for a large set. Measured at 1 M results
- * (docs/performance.md): a year of a 475-athlete roster on three boards 10.6 → 5.6 ms of
- * database time; but a lane (22 % of runs) or one testing day leaves most leaders
- * without a run inside the filter, the sources are read whole after all, and the
- * request costs more than the athletes shape alone (5-6 ms instead of 2-3).
+ * a long date range, for a large set. Measured at 1 M results (docs/performance.md): a
+ * year of a 475-athlete roster on three boards 10.6 → 5.6 ms of database time; but one
+ * testing day leaves most leaders without a run inside the filter, the sources are read
+ * whole after all, and the request costs more than the athletes shape alone (5-6 ms
+ * instead of 2-3). A lane was the same until the bests had lanes (migration 012): the
+ * leaders are now the best in the lane.
  */
 export function leadersApply(
   request: Pick<BoardRequest, 'filters' | 'limit'>,
@@ -628,7 +632,6 @@ export function leadersApply(
   limits: ShapeLimits,
 ): boolean {
   return (
-    request.filters.laneId === undefined &&
     hasDateFilter(request.filters) &&
     historyShare(request.filters, facts) >= limits.leadersMinShare &&
     facts.athletes !== undefined &&

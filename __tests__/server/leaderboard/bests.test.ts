@@ -4,11 +4,11 @@ import { buildTestApp } from '../helpers/build-test-app';
 import { addAthletes, coach, sprint, yd } from '../event/fixtures';
 
 /**
- * `board_bests` (migration 009) is kept exact by triggers: after every kind of write it
- * must equal the bests computed from scratch (a plain window-function reference here),
- * for every account, event type, board and athlete.
+ * `board_bests` (migrations 009 and 012) is kept exact by triggers: after every kind of
+ * write it must equal the bests computed from scratch (a plain window-function reference
+ * here), for every account, event type, board, athlete and lane key (-1: every lane).
  */
-describe('board bests (migration 009)', () => {
+describe('board bests (migrations 009 and 012)', () => {
   let app: App;
   let mine: { headers: Record<string, string>; id: string };
   let theirs: { headers: Record<string, string>; id: string };
@@ -27,6 +27,7 @@ describe('board bests (migration 009)', () => {
     account_id: string;
     event_type_id: number;
     athlete_id: string;
+    lane_key: number;
     board_mm: number;
     value: number;
     recorded_at: Date;
@@ -35,22 +36,25 @@ describe('board bests (migration 009)', () => {
   }
 
   const key = (r: BestRow) =>
-    `${r.account_id} ${r.event_type_id} ${r.athlete_id} ${r.board_mm} ${r.value} ` +
+    `${r.account_id} ${r.event_type_id} ${r.athlete_id} ${r.lane_key} ${r.board_mm} ${r.value} ` +
     `${new Date(r.recorded_at).toISOString()} ${r.result_id} ${r.lane_id}`;
 
   async function stored(): Promise<string[]> {
-    const { rows } = await sql<BestRow>`select account_id, event_type_id, athlete_id, board_mm,
-        value, recorded_at, result_id, lane_id from board_bests`.execute(app.db);
+    const { rows } = await sql<BestRow>`select account_id, event_type_id, athlete_id, lane_key,
+        board_mm, value, recorded_at, result_id, lane_id from board_bests`.execute(app.db);
     return rows.map(key).sort();
   }
 
-  /** The rules, from scratch: every entry of every board, the first per athlete. */
+  /**
+   * The rules, from scratch: every entry of every board, the first per athlete, of all
+   * lanes (-1) and of each lane.
+   */
   async function expected(): Promise<string[]> {
-    const { rows } = await sql<BestRow>`select account_id, event_type_id, athlete_id, board_mm,
-        value, recorded_at, result_id, lane_id
+    const { rows } = await sql<BestRow>`select account_id, event_type_id, athlete_id, lane_key,
+        board_mm, value, recorded_at, result_id, lane_id
       from (
-        select e.*, row_number() over (
-          partition by e.account_id, e.event_type_id, e.athlete_id, e.board_mm
+        select e.*, k.lane_key, row_number() over (
+          partition by e.account_id, e.event_type_id, e.athlete_id, k.lane_key, e.board_mm
           order by case when et.lower_is_better then e.value else -e.value end, e.recorded_at,
             e.result_id) as n
         from (
@@ -64,6 +68,8 @@ describe('board bests (migration 009)', () => {
           join event_types t on t.id = r.event_type_id
           where s.split_distance_mm < r.distance_mm and t.unit = 'time'
         ) e join event_types et on et.id = e.event_type_id
+        join (select -1 as lane_key union all select generate_series(0, 99)) k
+          on k.lane_key = -1 or k.lane_key = e.lane_id
         where not e.implausible
       ) x where n = 1`.execute(app.db);
     return rows.map(key).sort();
@@ -101,10 +107,10 @@ describe('board bests (migration 009)', () => {
     return res.json<{ items: { id: number }[] }>().items.map((i) => i.id);
   };
 
-  async function bestOf(athlete: number, board: number): Promise<BestRow | undefined> {
+  async function bestOf(athlete: number, board: number, lane = -1): Promise<BestRow | undefined> {
     const { rows } = await sql<BestRow>`select * from board_bests
       where account_id = ${mine.id} and event_type_id = 1 and athlete_id = ${athlete}
-        and board_mm = ${board}`.execute(app.db);
+        and lane_key = ${lane} and board_mm = ${board}`.execute(app.db);
     return rows[0];
   }
 
@@ -133,6 +139,12 @@ describe('board bests (migration 009)', () => {
     expect((await bestOf(a, yd(40)))?.value).toBe(4800);
     expect((await bestOf(b, yd(40)))?.value).toBe(5000);
     expect((await bestOf(b, yd(10)))?.value).toBe(1500);
+    // Each lane's best too (lane 1 + n % 4): t-1 ran in lane 2, t-2 in 3, t-3 in 4.
+    expect((await bestOf(a, yd(40), 2))?.value).toBe(4900);
+    const lane4 = await bestOf(a, yd(40), 4);
+    expect([lane4?.value, lane4?.lane_id]).toEqual([4800, 4]);
+    expect(lane4?.result_id).not.toBe((await bestOf(a, yd(40)))?.result_id);
+    expect(await bestOf(a, yd(40), 1)).toBeUndefined();
     // Every board a run has a time at; the 40's own split is its total (once).
     const boards = await sql<{ board_mm: number }>`select distinct board_mm from board_bests
       where account_id = ${mine.id} order by 1`.execute(app.db);
@@ -218,6 +230,6 @@ describe('board bests (migration 009)', () => {
     expect(purge.statusCode).toBe(204);
     await expectExact();
     expect(await stored()).toEqual(theirsBefore);
-    expect(theirsBefore).toHaveLength(3);
+    expect(theirsBefore).toHaveLength(6); // three boards, of every lane and of its lane
   });
 });

@@ -118,26 +118,32 @@ describe('seedAccount', () => {
       expect.arrayContaining(bulkTableIndexes.map((index) => index.name)),
     );
     expect(await count('results', summary.accountId)).toBe(3_000);
-    // The board bests (migration 009; their triggers may have been skipped): each
-    // athlete's first entry per board, as a window over every entry computes it.
+    // The board bests (migrations 009 and 012; their triggers may have been skipped): each
+    // athlete's first entry per board, of every lane (-1) and of each lane, as a window
+    // over every entry computes it.
     const bests = await sql<{ n: string; wrong: string }>`
       with entries as (
-        select athlete_id, event_type_id, distance_mm as board, result as value, recorded_at, id
+        select athlete_id, event_type_id, distance_mm as board, result as value, recorded_at, id,
+          lane_id
         from results where account_id = ${summary.accountId} and not implausible
         union all
-        select athlete_id, event_type_id, split_distance_mm, split_ms, recorded_at, result_id
+        select athlete_id, event_type_id, split_distance_mm, split_ms, recorded_at, result_id,
+          lane_id
         from result_splits where account_id = ${summary.accountId} and not implausible
           and split_distance_mm < distance_mm
       ), firsts as (
-        select * from (select e.*, row_number() over (partition by athlete_id, event_type_id, board
-          order by case when et.lower_is_better then e.value else -e.value end, e.recorded_at, e.id) as n
-          from entries e join event_types et on et.id = e.event_type_id) x where n = 1
+        select * from (select e.*, k.lane_key, row_number() over (
+            partition by athlete_id, event_type_id, k.lane_key, board
+            order by case when et.lower_is_better then e.value else -e.value end, e.recorded_at, e.id) as n
+          from entries e join event_types et on et.id = e.event_type_id
+          cross join lateral (select -1 as lane_key union all select e.lane_id
+            where e.lane_id is not null) k) x where n = 1
       )
       select (select count(*) from firsts) as n,
         (select count(*) from firsts f full join (select * from board_bests
           where account_id = ${summary.accountId}) b
           on b.athlete_id = f.athlete_id and b.event_type_id = f.event_type_id
-            and b.board_mm = f.board and b.result_id = f.id and b.value = f.value
+            and b.lane_key = f.lane_key and b.board_mm = f.board and b.result_id = f.id and b.value = f.value
         where b.result_id is null or f.id is null) as wrong`.execute(handle.db);
     expect(Number(bests.rows[0]!.n)).toBeGreaterThan(0);
     expect(Number(bests.rows[0]!.wrong)).toBe(0);

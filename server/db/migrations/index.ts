@@ -10,6 +10,7 @@ import * as leaderboard from './008_leaderboard';
 import * as boardBests from './009_board_bests';
 import * as lighterIngest from './010_lighter_ingest';
 import * as bestsSince from './011_bests_since';
+import * as laneBests from './012_lane_bests';
 
 /** Numbered migrations, applied in key order at server start (Kysely's Migrator). */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '009_board_bests': boardBests,
   '010_lighter_ingest': lighterIngest,
   '011_bests_since': bestsSince,
+  '012_lane_bests': laneBests,
 };
