@@ -11,6 +11,7 @@ import * as boardBests from './009_board_bests';
 import * as lighterIngest from './010_lighter_ingest';
 import * as bestsSince from './011_bests_since';
 import * as laneBests from './012_lane_bests';
+import * as resultReferenceChecks from './013_result_reference_checks';
 
 /** Numbered migrations, applied in key order at server start (Kysely's Migrator). */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '010_lighter_ingest': lighterIngest,
   '011_bests_since': bestsSince,
   '012_lane_bests': laneBests,
+  '013_result_reference_checks': resultReferenceChecks,
 };
