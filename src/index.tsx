@@ -5,6 +5,7 @@ import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { PersistGate } from 'redux-persist/integration/react';
 import { setupListeners } from '@reduxjs/toolkit/query';
+import { openTabChannel } from './lib/api';
 import { loadConfig } from './lib/config';
 import { AppErrorBoundary } from './app/AppErrorBoundary';
 import { AppProviders } from './app/AppProviders';
@@ -32,7 +33,7 @@ async function start(): Promise<void> {
     return;
   }
 
-  const store = makeStore();
+  const store = makeStore(undefined, { tabChannel: openTabChannel() });
   setupListeners(store.dispatch); // refetch on focus and reconnect
   const persistor = persistAppStore(store);
   const router = createBrowserRouter(routes);

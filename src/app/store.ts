@@ -2,7 +2,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistStore } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
-import { baseApi } from '../lib/api';
+import { baseApi, tabSync, type TabChannel } from '../lib/api';
 import { authReducer, authReducerPath } from '../lib/session';
 import { athleteFiltersReducer } from '../features/athletes/athleteFiltersSlice';
 import { browserAuthDeps, type AuthDeps } from '../features/auth/authClient';
@@ -40,6 +40,8 @@ export type RootState = ReturnType<typeof rootReducer>;
 /** What the sagas reach outside the store; tests pass fakes (the SDK boundary). */
 export interface StoreDeps {
   auth: AuthDeps;
+  /** Where the app's tabs tell each other of their writes (src/lib/api/tabSync.ts); none: no sync. */
+  tabChannel?: TabChannel;
 }
 
 /**
@@ -61,7 +63,7 @@ export function makeStore(preloadedState?: Partial<RootState>, deps: Partial<Sto
       getDefaultMiddleware({
         // redux-persist's own actions carry functions; they never reach state.
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      }).concat(baseApi.middleware, sagaMiddleware),
+      }).concat(baseApi.middleware, tabSync(deps.tabChannel), sagaMiddleware),
   });
   sagaMiddleware.run(rootSaga);
   return store;

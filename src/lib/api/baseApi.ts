@@ -10,9 +10,12 @@ import { kyBaseQuery } from './kyBaseQuery';
  *   endpoints: (build) => ({ getUser: build.query<User, void>({ query: () => '/user', providesTags: ['User'] }) }),
  * });
  */
+/** Every tag type of the cache (tabSync.ts invalidates them all). */
+export const TAG_TYPES = ['User', 'Roster', 'Athlete', 'Event', 'Leaderboard', 'ApiKey'] as const;
+
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: kyBaseQuery(),
-  tagTypes: ['User', 'Roster', 'Athlete', 'Event', 'Leaderboard', 'ApiKey'],
+  tagTypes: TAG_TYPES,
   endpoints: () => ({}),
 });
