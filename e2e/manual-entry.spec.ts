@@ -157,6 +157,20 @@ test('a coach types a session’s times into the grid and saves them in one go',
   const table = page.getByRole('table', { name: 'Results' });
   const row = (lastName: string) => table.getByRole('row').filter({ hasText: lastName });
 
+  await test.step('the table fits a 1280-px window beside the menu: no sideways scroll', async () => {
+    expect(page.viewportSize()?.width).toBe(1280);
+    const scroller = page.locator('.ant-table-content').first();
+    await expect(scroller).toBeVisible();
+    const overflow = await scroller.evaluate((el) => {
+      const { scrollWidth, clientWidth } = el as unknown as {
+        scrollWidth: number;
+        clientWidth: number;
+      };
+      return scrollWidth - clientWidth;
+    });
+    expect(overflow).toBeLessThanOrEqual(0);
+  });
+
   await test.step('the Manual Entry table lists the session, rows open to their splits', async () => {
     await expect(row('Nguyen')).toContainText('5.02 s');
     await expect(row('Mills')).toContainText('4.81 s');

@@ -1,4 +1,4 @@
-import { Button, Flex, Popconfirm, Table, Tag, Tooltip, type TableProps } from 'antd';
+import { Button, Flex, Popconfirm, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, WarningOutlined } from '@ant-design/icons';
 import moment from 'moment';
 import { formatDistance } from '../../lib/units';
@@ -65,7 +65,14 @@ export function ResultsTable(props: ResultsTableProps) {
       title: 'Date',
       dataIndex: 'recordedAt',
       ...sortable('date'),
-      render: (at: string) => moment(at).format('ll LT'),
+      width: 130,
+      // The day over the time: two short lines keep the names' columns wide enough.
+      render: (at: string) => (
+        <>
+          <div>{moment(at).format('ll')}</div>
+          <Typography.Text type="secondary">{moment(at).format('LT')}</Typography.Text>
+        </>
+      ),
     },
     { title: 'First name', ...sortable('firstName'), render: (_, r) => r.athlete.firstName },
     { title: 'Middle name', ...sortable('middleName'), render: (_, r) => r.athlete.middleName },
@@ -75,12 +82,14 @@ export function ResultsTable(props: ResultsTableProps) {
       title: 'Distance',
       key: 'distance',
       align: 'right',
+      width: 88,
       render: (_, r) => formatDistance(r.distanceMm, isMetric) || '—',
     },
     {
       title: 'Result',
       ...sortable('result'),
       align: 'right',
+      width: 100,
       render: (_, r) => (
         <Flex gap={6} justify="flex-end" align="center">
           {r.implausible && (
@@ -96,11 +105,13 @@ export function ResultsTable(props: ResultsTableProps) {
       title: 'Lane',
       dataIndex: 'laneId',
       align: 'right',
+      width: 64,
       render: (lane: number | null) => lane ?? '—',
     },
     {
       title: 'Source',
       key: 'source',
+      width: 130,
       render: (_, r) => (
         <Flex gap={4} wrap>
           <Tag>{r.source}</Tag>
@@ -113,8 +124,8 @@ export function ResultsTable(props: ResultsTableProps) {
       title: '',
       key: 'actions',
       align: 'right',
-      // Kept in view when the table scrolls sideways (at 1280 px beside the menu it is
-      // a little wider than the page).
+      width: 84,
+      // Kept in view when the table scrolls sideways (a window narrower than 1280 px).
       fixed: 'right',
       render: (_, r) => (
         <Flex gap={4} justify="flex-end">
@@ -154,7 +165,10 @@ export function ResultsTable(props: ResultsTableProps) {
       loading={loading}
       dataSource={list?.items}
       columns={columns}
-      scroll={{ x: 'max-content' }}
+      // At least this wide, else as wide as the page: at 1280 px beside the menu the
+      // columns fit and their cells wrap (the tags of Source, a long event name); a
+      // narrower window scrolls sideways, the actions fixed on the right.
+      scroll={{ x: 900 }}
       locale={{ emptyText: empty }}
       expandable={{
         expandedRowRender: (r) => <SplitsTable result={r} isMetric={isMetric} />,
