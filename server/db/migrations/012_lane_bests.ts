@@ -61,8 +61,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
  */
 function functions(version: 'lane' | 'none') {
   const lane = version === 'lane';
-  const refresh = lane ? sql`g.a, g.t, g.at, g.lk, g.bd` : sql`g.a, g.t, g.at, g.bd`;
-  const lanes = lane ? sql`array_agg(b.lane_key) as lk,` : sql``;
   /** `text` with the lane key, nothing without. */
   const L = (text: RawBuilder<unknown>) => (lane ? text : sql``);
   const keyColumn = L(sql`lane_key,`);
@@ -173,87 +171,71 @@ function functions(version: 'lane' | 'none') {
       order by e.account_id, e.event_type_id, e.athlete_id, ${L(sql`k.lane,`)} e.board_mm,
         case when et.lower_is_better then e.value else -e.value end, e.recorded_at, e.id;
     end $$;
-    create or replace function board_bests_results_change() returns trigger language plpgsql as $$
-    declare
-      g record;
-      o record;
-    begin
-      if tg_op = 'DELETE' then
-        perform result_bests_lock(array(select distinct account_id from old_rows));
-        select array_agg(b.account_id) as a, array_agg(b.event_type_id) as t,
-          array_agg(b.athlete_id) as at, ${lanes} array_agg(b.board_mm) as bd into g
-        from old_rows c join board_bests b on b.account_id = c.account_id
-          and b.event_type_id = c.event_type_id and b.athlete_id = c.athlete_id
-          and b.board_mm = c.distance_mm and b.result_id = c.id;
-        if g.a is not null then perform board_bests_refresh(${refresh}); end if;
-        return null;
-      end if;
-      perform result_bests_lock(array(
-        select account_id from old_rows union select account_id from new_rows));
-      select array_agg(b.account_id) as a, array_agg(b.event_type_id) as t,
-        array_agg(b.athlete_id) as at, ${lanes} array_agg(b.board_mm) as bd into g
-      from (select id, account_id, athlete_id, event_type_id, distance_mm, result, recorded_at,
-              implausible, lane_id from old_rows
-            except
-            select id, account_id, athlete_id, event_type_id, distance_mm, result, recorded_at,
-              implausible, lane_id from new_rows) c
-      join board_bests b on b.account_id = c.account_id and b.event_type_id = c.event_type_id
-        and b.athlete_id = c.athlete_id and b.board_mm = c.distance_mm and b.result_id = c.id;
-      if g.a is not null then perform board_bests_refresh(${refresh}); end if;
-      select array_agg(account_id) as a, array_agg(event_type_id) as t, array_agg(athlete_id) as at,
-        array_agg(distance_mm) as bd, array_agg(result) as v, array_agg(recorded_at) as rec,
-        array_agg(id) as id, array_agg(lane_id) as l into o
-      from (select id, account_id, athlete_id, event_type_id, distance_mm, result, recorded_at,
-              implausible, lane_id from new_rows
-            except
-            select id, account_id, athlete_id, event_type_id, distance_mm, result, recorded_at,
-              implausible, lane_id from old_rows) n
-      where not n.implausible;
-      if o.a is not null then
-        perform board_bests_offer(o.a, o.t, o.at, o.bd, o.v, o.rec, o.id, o.l);
-      end if;
-      return null;
-    end $$;
+    ${changeFunction('results', lane)}
+    ${changeFunction('splits', lane)}`;
+}
 
-    create or replace function board_bests_splits_change() returns trigger language plpgsql as $$
+/**
+ * The update and delete trigger function of results or of result_splits: the groups whose
+ * best was an old version of a changed or deleted row are recomputed (with lanes: each
+ * lane key's row of them), then the new versions are offered (splits: time types only,
+ * never a run's own distance). The two tables differ only in these columns.
+ */
+function changeFunction(table: 'results' | 'splits', lane: boolean) {
+  const t =
+    table === 'results'
+      ? {
+          name: 'board_bests_results_change',
+          id: 'id',
+          board: 'distance_mm',
+          value: 'result',
+          columns:
+            'id, account_id, athlete_id, event_type_id, distance_mm, result, recorded_at, implausible, lane_id',
+          offered: sql`where`,
+        }
+      : {
+          name: 'board_bests_splits_change',
+          id: 'result_id',
+          board: 'split_distance_mm',
+          value: 'split_ms',
+          columns:
+            'result_id, split_distance_mm, split_ms, account_id, athlete_id, event_type_id, distance_mm, recorded_at, implausible, lane_id',
+          offered: sql`join event_types et on et.id = n.event_type_id
+            where n.split_distance_mm < n.distance_mm and et.unit = 'time' and`,
+        };
+  const groups = sql`select array_agg(b.account_id) as a, array_agg(b.event_type_id) as t,
+          array_agg(b.athlete_id) as at, ${lane ? sql`array_agg(b.lane_key) as lk,` : sql``}
+          array_agg(b.board_mm) as bd into g`;
+  const byRow = sql`b.account_id = c.account_id and b.event_type_id = c.event_type_id
+          and b.athlete_id = c.athlete_id and b.board_mm = c.${sql.raw(t.board)}
+          and b.result_id = c.${sql.raw(t.id)}`;
+  const refresh = lane
+    ? sql`board_bests_refresh(g.a, g.t, g.at, g.lk, g.bd)`
+    : sql`board_bests_refresh(g.a, g.t, g.at, g.bd)`;
+  const rows = (from: string, minus: string) =>
+    sql.raw(`select ${t.columns} from ${from} except select ${t.columns} from ${minus}`);
+  return sql`
+    create or replace function ${sql.raw(t.name)}() returns trigger language plpgsql as $$
     declare
       g record;
       o record;
     begin
       if tg_op = 'DELETE' then
         perform result_bests_lock(array(select distinct account_id from old_rows));
-        select array_agg(b.account_id) as a, array_agg(b.event_type_id) as t,
-          array_agg(b.athlete_id) as at, ${lanes} array_agg(b.board_mm) as bd into g
-        from old_rows c join board_bests b on b.account_id = c.account_id
-          and b.event_type_id = c.event_type_id and b.athlete_id = c.athlete_id
-          and b.board_mm = c.split_distance_mm and b.result_id = c.result_id;
-        if g.a is not null then perform board_bests_refresh(${refresh}); end if;
+        ${groups} from old_rows c join board_bests b on ${byRow};
+        if g.a is not null then perform ${refresh}; end if;
         return null;
       end if;
       perform result_bests_lock(array(
         select account_id from old_rows union select account_id from new_rows));
-      select array_agg(b.account_id) as a, array_agg(b.event_type_id) as t,
-        array_agg(b.athlete_id) as at, ${lanes} array_agg(b.board_mm) as bd into g
-      from (select result_id, split_distance_mm, split_ms, account_id, athlete_id, event_type_id,
-              distance_mm, recorded_at, implausible, lane_id from old_rows
-            except
-            select result_id, split_distance_mm, split_ms, account_id, athlete_id, event_type_id,
-              distance_mm, recorded_at, implausible, lane_id from new_rows) c
-      join board_bests b on b.account_id = c.account_id and b.event_type_id = c.event_type_id
-        and b.athlete_id = c.athlete_id and b.board_mm = c.split_distance_mm
-        and b.result_id = c.result_id;
-      if g.a is not null then perform board_bests_refresh(${refresh}); end if;
+      ${groups} from (${rows('old_rows', 'new_rows')}) c join board_bests b on ${byRow};
+      if g.a is not null then perform ${refresh}; end if;
       select array_agg(n.account_id) as a, array_agg(n.event_type_id) as t,
-        array_agg(n.athlete_id) as at, array_agg(n.split_distance_mm) as bd,
-        array_agg(n.split_ms) as v, array_agg(n.recorded_at) as rec, array_agg(n.result_id) as id,
-        array_agg(n.lane_id) as l into o
-      from (select result_id, split_distance_mm, split_ms, account_id, athlete_id, event_type_id,
-              distance_mm, recorded_at, implausible, lane_id from new_rows
-            except
-            select result_id, split_distance_mm, split_ms, account_id, athlete_id, event_type_id,
-              distance_mm, recorded_at, implausible, lane_id from old_rows) n
-      join event_types et on et.id = n.event_type_id
-      where not n.implausible and n.split_distance_mm < n.distance_mm and et.unit = 'time';
+        array_agg(n.athlete_id) as at, array_agg(n.${sql.raw(t.board)}) as bd,
+        array_agg(n.${sql.raw(t.value)}) as v, array_agg(n.recorded_at) as rec,
+        array_agg(n.${sql.raw(t.id)}) as id, array_agg(n.lane_id) as l into o
+      from (${rows('new_rows', 'old_rows')}) n
+      ${t.offered} not n.implausible;
       if o.a is not null then
         perform board_bests_offer(o.a, o.t, o.at, o.bd, o.v, o.rec, o.id, o.l);
       end if;
