@@ -363,14 +363,14 @@ async function timeRequests(base: string, token: string, query: Record<string, s
   return { p50: pct(times, 0.5), p95: pct(times, 0.95), max: times.at(-1)!, entries };
 }
 
-async function shapeOf(app: App, c: Context, q: Record<string, string>, postgres: boolean) {
+async function shapeOf(app: App, c: Context, q: Record<string, string>) {
   let shape: AnsweredShape | undefined;
-  await readLeaderboard(app.db, toRequest(c, q), { postgres, onShape: (s) => (shape = s) });
+  await readLeaderboard(app.db, toRequest(c, q), { onShape: (s) => (shape = s) });
   return shape!;
 }
 
 /** The statements readLeaderboard runs for a query (compiled, with their parameters). */
-async function capture(app: App, c: Context, q: Record<string, string>, postgres: boolean) {
+async function capture(app: App, c: Context, q: Record<string, string>) {
   const captured: CompiledQuery[] = [];
   const executor = app.db.getExecutor();
   const spy = app.db.withPlugin({
@@ -380,20 +380,15 @@ async function capture(app: App, c: Context, q: Record<string, string>, postgres
     },
     transformResult: async ({ result }) => result,
   });
-  await readLeaderboard(spy, toRequest(c, q), { postgres });
+  await readLeaderboard(spy, toRequest(c, q), {});
   return captured.filter((s) => /^\s*(with|select)/i.test(s.sql));
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of the statements readLeaderboard runs for a query. */
-async function explain(app: App, c: Context, q: Record<string, string>, postgres: boolean) {
-  const statements = await capture(app, c, q, postgres);
+async function explain(app: App, c: Context, q: Record<string, string>) {
+  const statements = await capture(app, c, q);
   const out: string[] = [];
   await app.db.transaction().execute(async (trx) => {
-    if (postgres) {
-      await sql`select set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`.execute(
-        trx,
-      );
-    }
     for (const statement of statements) {
       const query = CompiledQuery.raw(`explain (analyze, buffers, costs off) ${statement.sql}`, [
         ...statement.parameters,
@@ -413,15 +408,10 @@ async function explain(app: App, c: Context, q: Record<string, string>, postgres
  * round trips and the waits for a CPU on a busy machine (PGlite: EXPLAIN overstates its
  * times about 3x, DATABASE.md).
  */
-async function databaseTime(app: App, c: Context, q: Record<string, string>, postgres: boolean) {
-  const statements = await capture(app, c, q, postgres);
+async function databaseTime(app: App, c: Context, q: Record<string, string>) {
+  const statements = await capture(app, c, q);
   const sums: number[] = [];
   await app.db.transaction().execute(async (trx) => {
-    if (postgres) {
-      await sql`select set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`.execute(
-        trx,
-      );
-    }
     for (let i = 0; i < 5; i++) {
       let sum = 0;
       for (const statement of statements) {
@@ -551,9 +541,9 @@ async function bench(engine: Engine): Promise<void> {
     const all: number[] = [];
     const dbTimes: number[] = [];
     for (const combo of combos(c)) {
-      const shape = await shapeOf(app, c, combo.query, postgres);
+      const shape = await shapeOf(app, c, combo.query);
       const t = await timeRequests(base, token, combo.query);
-      const db = await databaseTime(app, c, combo.query, postgres);
+      const db = await databaseTime(app, c, combo.query);
       all.push(t.p95);
       dbTimes.push(db);
       console.log(
@@ -602,7 +592,7 @@ async function bench(engine: Engine): Promise<void> {
       ],
     ];
     for (const [name, query] of extras) {
-      const shape = await shapeOf(app, c, query, postgres);
+      const shape = await shapeOf(app, c, query);
       const t = await timeRequests(base, token, query);
       console.log(`| ${name} | ${shape} | ${ms(t.p50)} | ${ms(t.p95)} |`);
     }
@@ -652,7 +642,7 @@ async function bench(engine: Engine): Promise<void> {
       ],
     ];
     for (const [name, query] of representative) {
-      const plans = await explain(app, c, query, postgres);
+      const plans = await explain(app, c, query);
       console.log(`### ${name}\n`);
       for (const plan of plans) console.log(`${plan}\n`);
     }

@@ -13,6 +13,28 @@ export interface DatabaseHandle {
 }
 
 /**
+ * Every PostgreSQL connection of the server runs without JIT compilation and without
+ * parallel workers (decision 013): the product's statements are index walks of a few
+ * milliseconds whose planner costs are far above what they read, so a JIT compile
+ * (10-100 ms) or a worker start (a 0.5 ms semi-join took 57 ms) costs them ten times
+ * their work. Sent in the startup packet: no statement, no round trip. PGlite has
+ * neither feature.
+ */
+export const SESSION_OPTIONS = '-c jit=off -c max_parallel_workers_per_gather=0';
+
+/**
+ * The URL with SESSION_OPTIONS in its `options` parameter (pg lets the URL's parameters
+ * override the pool's settings), before the URL's own options: a deployment's
+ * `?options=-c jit=on` still wins, and the tests' `-c search_path=...` stays.
+ */
+export function withSessionOptions(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  const own = url.searchParams.get('options');
+  url.searchParams.set('options', own ? `${SESSION_OPTIONS} ${own}` : SESSION_OPTIONS);
+  return url.toString();
+}
+
+/**
  * Opens the database the configuration names: PostgreSQL when DATABASE_URL is set,
  * otherwise the embedded PGlite in DATA_DIR, which this process then locks.
  * @throws DataDirLockedError when another server holds DATA_DIR
@@ -22,7 +44,7 @@ export async function openDatabase(
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
     const pool = new Pool({
-      connectionString: config.databaseUrl,
+      connectionString: withSessionOptions(config.databaseUrl),
       connectionTimeoutMillis: 10_000,
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

@@ -40,13 +40,6 @@ export interface LeaderboardRequest {
 }
 
 export interface LeaderboardOptions {
-  /**
-   * On a PostgreSQL server the board statement runs in a transaction that turns off JIT
-   * compilation and parallel workers for it: the planner's cost estimates for these
-   * LIMIT walks are far above what they read, and a JIT compile or a worker start costs
-   * 10-100 ms, ten times the query (docs/leaderboard.md). PGlite has neither.
-   */
-  postgres: boolean;
   limits?: ShapeLimits;
   /** Forces a query shape (tests compare the shapes' answers). */
   shape?: Shape;
@@ -92,125 +85,117 @@ export async function readLeaderboard(
   options: LeaderboardOptions,
 ): Promise<LeaderboardBody | undefined> {
   const limits = options.limits ?? DEFAULT_SHAPE_LIMITS;
-  const run = async (q: Db): Promise<LeaderboardBody | undefined> => {
-    const probes = sizeProbes(request, limits);
-    const history = historyBounds(request.accountId, request.eventTypeId);
-    const dated = request.filters.from !== undefined || request.filters.to !== undefined;
-    const { rosterId } = request.filters;
-    const rosterOk =
-      rosterId === undefined
-        ? sql`true`
-        : sql`exists (select 1 from rosters where id = ${rosterId} and account_id = ${request.accountId})`;
-    const tuning = options.postgres
-      ? sql`, set_config('jit', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`
-      : sql``;
-    const { rows } = await sql<EventTypeRow>`
-      select et.id, et.name, et.unit, et.lower_is_better, et.default_distance_mm,
-        et.split_distances_mm, et.distance_mode,
-        ${runDistancesQuery(request.accountId, request.eventTypeId)} as run_distances,
-        ${probes.athletes} as athletes, ${probes.window} as window,
-        ${dated ? history.first : sql`null`} as first_at, ${dated ? history.last : sql`null`} as last_at,
-        ${rosterOk} as roster_ok ${tuning}
-      from event_types et
-      where et.id = ${request.eventTypeId}
-        and (et.account_id is null or et.account_id = ${request.accountId})`.execute(q);
-    const type = rows[0];
-    if (!type) return undefined;
+  const probes = sizeProbes(request, limits);
+  const history = historyBounds(request.accountId, request.eventTypeId);
+  const dated = request.filters.from !== undefined || request.filters.to !== undefined;
+  const { rosterId } = request.filters;
+  const rosterOk =
+    rosterId === undefined
+      ? sql`true`
+      : sql`exists (select 1 from rosters where id = ${rosterId} and account_id = ${request.accountId})`;
+  const { rows } = await sql<EventTypeRow>`
+    select et.id, et.name, et.unit, et.lower_is_better, et.default_distance_mm,
+      et.split_distances_mm, et.distance_mode,
+      ${runDistancesQuery(request.accountId, request.eventTypeId)} as run_distances,
+      ${probes.athletes} as athletes, ${probes.window} as window,
+      ${dated ? history.first : sql`null`} as first_at, ${dated ? history.last : sql`null`} as last_at,
+      ${rosterOk} as roster_ok
+    from event_types et
+    where et.id = ${request.eventTypeId}
+      and (et.account_id is null or et.account_id = ${request.accountId})`.execute(db);
+  const type = rows[0];
+  if (!type) return undefined;
 
-    const distances = boardDistances(type, request.distanceMm);
-    const boardRequest: BoardRequest = {
-      accountId: request.accountId,
-      eventTypeId: type.id,
-      lowerIsBetter: type.lower_is_better,
-      boards: distances.map((distanceMm) => ({
-        distanceMm,
-        sources: sourcesOf(distanceMm, type),
-      })),
-      limit: request.athletesPerLeaderboard,
-      distinct: request.isDistinct,
-      filters: request.filters,
-    };
-    const facts = {
-      athletes: type.athletes === null ? undefined : Number(type.athletes),
-      window: type.window === null ? undefined : Number(type.window),
-      first: type.first_at,
-      last: type.last_at,
-    };
-    // A forced `bests` (tests) where the bests cannot answer falls back to the choice.
-    const forced =
-      options.shape === 'bests' && !bestsApply(boardRequest) ? undefined : options.shape;
-    const shape = forced ?? chooseShape(boardRequest, facts, limits);
-    // Under athlete filters the walk is bounded; what it cannot finish, the athletes do.
-    const budget =
-      shape === 'walk' && hasAthleteFilter(request.filters)
-        ? walkBudget(boardRequest, limits)
-        : undefined;
-    // Another account's roster is no roster here: nobody is on it.
-    // The bests of a small athlete set: one descent per athlete; of a large one, a walk.
-    const bySet = facts.athletes !== undefined && facts.athletes <= limits.maxAthletes;
-    // The athletes shape under a long date range reads the set's leaders first: the
-    // athletes whose unfiltered bests rank first (what it cannot settle, it reads whole).
-    const leaders = limits.leaders * boardRequest.limit;
-    const led =
-      (shape === 'athletes' && leadersApply(boardRequest, facts, limits)) ||
-      (options.shape === 'athletes' && options.leaders === true);
-    const query = !type.roster_ok
-      ? undefined
-      : led
-        ? leadersQuery(boardRequest, leaders)
-        : candidatesQuery(boardRequest, shape, budget, bySet);
-    const queried = query ? (await query.execute(q)).rows : [];
-    const incomplete =
-      budget === undefined && !led ? new Set<number>() : incompleteSources(boardRequest, queried);
-    const candidates: CandidateRow[] = queried.filter(
-      (row): row is CandidateRow => isCandidate(row) && !incomplete.has(row.src),
-    );
-    if (incomplete.size > 0) {
-      const rest = candidatesQuery(onlySources(boardRequest, incomplete), 'athletes')!;
-      candidates.push(...(await rest.execute(q)).rows.filter(isCandidate));
-    }
-    options.onShape?.(
-      led
-        ? incomplete.size > 0
-          ? 'leaders+athletes'
-          : 'leaders'
-        : incomplete.size > 0
-          ? 'walk+athletes'
-          : shape,
-    );
-    const ranked = rankBoards(boardRequest, candidates);
-
-    const boards: LeaderboardBoardBody[] = distances.map((distanceMm) => ({
+  const distances = boardDistances(type, request.distanceMm);
+  const boardRequest: BoardRequest = {
+    accountId: request.accountId,
+    eventTypeId: type.id,
+    lowerIsBetter: type.lower_is_better,
+    boards: distances.map((distanceMm) => ({
       distanceMm,
-      label: distanceMm === 0 ? type.name : distanceLabel(distanceMm),
-      entries: (ranked.get(distanceMm) ?? []).map((row) => ({
-        rank: row.rank,
-        resultId: Number(row.id),
-        athlete: {
-          id: Number(row.athlete_id),
-          firstName: row.first_name,
-          middleName: row.middle_name,
-          lastName: row.last_name,
-        },
-        value: row.value,
-        recordedAt: row.recorded_at.toISOString(),
-        laneId: row.lane_id,
-      })),
-    }));
-    return {
-      eventType: {
-        id: type.id,
-        name: type.name,
-        unit: type.unit,
-        lowerIsBetter: type.lower_is_better,
-      },
-      isDistinct: request.isDistinct,
-      athletesPerLeaderboard: request.athletesPerLeaderboard,
-      boards,
-    };
+      sources: sourcesOf(distanceMm, type),
+    })),
+    limit: request.athletesPerLeaderboard,
+    distinct: request.isDistinct,
+    filters: request.filters,
   };
-  // `set_config(..., true)` lasts until the end of the transaction.
-  return options.postgres ? db.transaction().execute(run) : run(db);
+  const facts = {
+    athletes: type.athletes === null ? undefined : Number(type.athletes),
+    window: type.window === null ? undefined : Number(type.window),
+    first: type.first_at,
+    last: type.last_at,
+  };
+  // A forced `bests` (tests) where the bests cannot answer falls back to the choice.
+  const forced = options.shape === 'bests' && !bestsApply(boardRequest) ? undefined : options.shape;
+  const shape = forced ?? chooseShape(boardRequest, facts, limits);
+  // Under athlete filters the walk is bounded; what it cannot finish, the athletes do.
+  const budget =
+    shape === 'walk' && hasAthleteFilter(request.filters)
+      ? walkBudget(boardRequest, limits)
+      : undefined;
+  // Another account's roster is no roster here: nobody is on it.
+  // The bests of a small athlete set: one descent per athlete; of a large one, a walk.
+  const bySet = facts.athletes !== undefined && facts.athletes <= limits.maxAthletes;
+  // The athletes shape under a long date range reads the set's leaders first: the
+  // athletes whose unfiltered bests rank first (what it cannot settle, it reads whole).
+  const leaders = limits.leaders * boardRequest.limit;
+  const led =
+    (shape === 'athletes' && leadersApply(boardRequest, facts, limits)) ||
+    (options.shape === 'athletes' && options.leaders === true);
+  const query = !type.roster_ok
+    ? undefined
+    : led
+      ? leadersQuery(boardRequest, leaders)
+      : candidatesQuery(boardRequest, shape, budget, bySet);
+  const queried = query ? (await query.execute(db)).rows : [];
+  const incomplete =
+    budget === undefined && !led ? new Set<number>() : incompleteSources(boardRequest, queried);
+  const candidates: CandidateRow[] = queried.filter(
+    (row): row is CandidateRow => isCandidate(row) && !incomplete.has(row.src),
+  );
+  if (incomplete.size > 0) {
+    const rest = candidatesQuery(onlySources(boardRequest, incomplete), 'athletes')!;
+    candidates.push(...(await rest.execute(db)).rows.filter(isCandidate));
+  }
+  options.onShape?.(
+    led
+      ? incomplete.size > 0
+        ? 'leaders+athletes'
+        : 'leaders'
+      : incomplete.size > 0
+        ? 'walk+athletes'
+        : shape,
+  );
+  const ranked = rankBoards(boardRequest, candidates);
+
+  const boards: LeaderboardBoardBody[] = distances.map((distanceMm) => ({
+    distanceMm,
+    label: distanceMm === 0 ? type.name : distanceLabel(distanceMm),
+    entries: (ranked.get(distanceMm) ?? []).map((row) => ({
+      rank: row.rank,
+      resultId: Number(row.id),
+      athlete: {
+        id: Number(row.athlete_id),
+        firstName: row.first_name,
+        middleName: row.middle_name,
+        lastName: row.last_name,
+      },
+      value: row.value,
+      recordedAt: row.recorded_at.toISOString(),
+      laneId: row.lane_id,
+    })),
+  }));
+  return {
+    eventType: {
+      id: type.id,
+      name: type.name,
+      unit: type.unit,
+      lowerIsBetter: type.lower_is_better,
+    },
+    isDistinct: request.isDistinct,
+    athletesPerLeaderboard: request.athletesPerLeaderboard,
+    boards,
+  };
 }
 
 /**

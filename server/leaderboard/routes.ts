@@ -19,8 +19,6 @@ const DAY_MS = 86_400_000;
  * number, a start after the end) is a 400 naming the field.
  */
 const leaderboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const postgres = Boolean(app.config.databaseUrl);
-
   app.get(
     '/leaderboard',
     {
@@ -71,7 +69,6 @@ const leaderboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
           filters,
         },
         {
-          postgres,
           onShape: (shape) => request.log.debug({ shape }, 'leaderboard query shape'),
         },
       );

@@ -232,7 +232,6 @@ describe('leaderboard query shapes', () => {
 
   /** Every shape against the reference for `count` requests; counts what they covered. */
   async function compareShapes(count: number, make: () => LeaderboardRequest) {
-    const postgres = Boolean(process.env.DATABASE_URL);
     const mismatches: string[] = [];
     let nonEmpty = 0;
     let fallbacks = 0;
@@ -260,7 +259,6 @@ describe('leaderboard query shapes', () => {
       for (const [name, shape, limits, leaders] of variants) {
         let used: string | undefined;
         const body = await readLeaderboard(app.db, request, {
-          postgres,
           shape,
           limits,
           leaders,
@@ -341,7 +339,6 @@ describe('leaderboard query shapes', () => {
           filters,
         },
         {
-          postgres: Boolean(process.env.DATABASE_URL),
           limits: { ...DEFAULT_SHAPE_LIMITS, ...limits },
           onShape: (s) => (chosen = s),
         },
