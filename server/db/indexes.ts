@@ -1,6 +1,6 @@
 /**
  * Secondary indexes of the two big tables, results and result_splits: the single source of
- * their current definitions (migrations 005, 007, 008 and 010 brought them to these), and the bulk loader of
+ * their current definitions (migrations 005, 007, 008, 010 and 014 brought them to these), and the bulk loader of
  * server/seed/ drops and recreates them from here around a large load (a sorted
  * CREATE INDEX is far faster than maintaining them row by row), so both always agree.
  * Primary keys and unique constraints stay in the migration: they are never dropped.
@@ -74,11 +74,12 @@ export const bulkTableIndexes: readonly IndexDefinition[] = [
         implausible)`,
   },
   {
-    // Program pages: Event sorts and Date sorts of a few event types.
+    // Program pages: Event sorts and Date sorts of a few event types; with the athlete, a
+    // roster's rows are counted and read index-only (014).
     name: 'results_program_type_time',
     table: 'results',
     ddl: `create index results_program_type_time on results (account_id, program, event_type_id, recorded_at, id)
-      include (distance_mm, lane_id) where program <> 'none'`,
+      include (athlete_id, distance_mm, lane_id) where program <> 'none'`,
   },
   {
     // Program pages: Result sorts, one walk per event type.

@@ -49,4 +49,10 @@ describe('board indexes (migration 008)', () => {
       /\(account_id, sport_id, position_id, id\)$/,
     );
   });
+
+  it("carries the athlete in the program pages' date index, for a roster's rows (014)", async () => {
+    expect(await definition('results_program_type_time')).toMatch(
+      /\(account_id, program, event_type_id, recorded_at, id\) INCLUDE \(athlete_id, distance_mm, lane_id\) WHERE \(program <> 'none'::text\)$/,
+    );
+  });
 });

@@ -12,6 +12,7 @@ import * as lighterIngest from './010_lighter_ingest';
 import * as bestsSince from './011_bests_since';
 import * as laneBests from './012_lane_bests';
 import * as resultReferenceChecks from './013_result_reference_checks';
+import * as programIndexAthletes from './014_program_index_athletes';
 
 /** Numbered migrations, applied in key order at server start (Kysely's Migrator). */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '011_bests_since': bestsSince,
   '012_lane_bests': laneBests,
   '013_result_reference_checks': resultReferenceChecks,
+  '014_program_index_athletes': programIndexAthletes,
 };
