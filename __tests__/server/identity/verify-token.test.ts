@@ -69,7 +69,7 @@ describe('a verified token, when it comes again', () => {
   let clock = start;
   let keyLookups = 0;
   let sign: (sub: string, expiresAt: number) => Promise<string>;
-  let keys: () => Promise<CryptoKey>;
+  let keys: () => Promise<Awaited<ReturnType<typeof generateKeyPair>>['publicKey']>;
 
   beforeAll(async () => {
     const { privateKey, publicKey } = await generateKeyPair('RS256');
