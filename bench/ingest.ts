@@ -60,10 +60,24 @@ function spread(n: number): number {
   return (h >>> 0) / 2 ** 32;
 }
 
+/**
+ * A UUID-shaped client id, the same for the same n: devices send random UUIDs, whose
+ * inserts land all over the unique index on (account, clientId); `bench-${n}` came
+ * almost in order and flattered the ingest.
+ */
+function clientIdOf(n: number): string {
+  const hex = (k: number) =>
+    Math.floor(spread(n * 4 + k) * 2 ** 32)
+      .toString(16)
+      .padStart(8, '0');
+  const h = hex(0) + hex(1) + hex(2) + hex(3);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
 /** A mix like a testing day: mostly sprints with splits, some pro agility, some jumps. */
 function result(n: number, athleteIds: readonly number[]): EventInput {
   const common = {
-    clientId: `bench-${n}`,
+    clientId: clientIdOf(n),
     athleteId: athleteIds[n % athleteIds.length]!,
     recordedAt: new Date(Date.UTC(2025, 0, 1) + n * 20_000).toISOString(),
     laneId: 1 + (n % 4),
@@ -145,6 +159,10 @@ async function bench(engine: 'pglite' | 'postgresql'): Promise<Figures> {
     const url = new URL(serverUrl);
     url.pathname = `/${database}`;
     env.DATABASE_URL = url.toString();
+    // At 3 M results the indexes outgrow PostgreSQL's default 128 MB of buffers, and a
+    // batch's CPU goes up by half (docs/performance.md, "Ingest", session 8).
+    const { rows } = await sql<{ shared_buffers: string }>`show shared_buffers`.execute(admin.db);
+    console.log(`  postgresql: shared_buffers ${rows[0]?.shared_buffers ?? '?'}`);
   }
   const app = buildApp({ config: loadConfig(env) });
   try {
