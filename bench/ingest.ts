@@ -227,17 +227,21 @@ async function bench(engine: 'pglite' | 'postgresql'): Promise<Figures> {
     await post(warmUp);
     const payloads = Array.from({ length: batches }, (_, i) => body(i + 1));
     const perBatchMs: number[] = [];
-    // The backends serving this database (the server's pool), to count their CPU time.
-    const backends = admin
-      ? (
-          await sql<{
-            pid: number;
-          }>`select pid from pg_stat_activity where datname = ${database}`.execute(admin.db)
-        ).rows.map((row) => row.pid)
-      : [];
-    const pgCpu = () => backends.reduce((sum, pid) => sum + (processCpuMs(pid) ?? NaN), 0);
+    // The backends serving this database (the server's pool), to count their CPU time:
+    // read again after the run, since more devices at once open more connections, and
+    // a backend that began during the run spent all its CPU in it.
+    const backendCpu = async () =>
+      new Map(
+        admin
+          ? (
+              await sql<{
+                pid: number;
+              }>`select pid from pg_stat_activity where datname = ${database}`.execute(admin.db)
+            ).rows.map((row) => [row.pid, processCpuMs(row.pid)] as const)
+          : [],
+      );
     const load = os.loadavg()[0]!;
-    const pgBefore = pgCpu();
+    const pgBefore = await backendCpu();
     const nodeBefore = process.cpuUsage();
     const started = performance.now();
     let next = 0;
@@ -248,7 +252,10 @@ async function bench(engine: 'pglite' | 'postgresql'): Promise<Figures> {
     );
     const seconds = (performance.now() - started) / 1000;
     const nodeCpu = process.cpuUsage(nodeBefore);
-    const pgCpuMs = admin ? (pgCpu() - pgBefore) / batches : undefined;
+    const pgAfter = await backendCpu();
+    let pgSpent = 0;
+    for (const [pid, ms] of pgAfter) pgSpent += (ms ?? NaN) - (pgBefore.get(pid) ?? 0);
+    const pgCpuMs = admin ? pgSpent / batches : undefined;
     const loadAfter = os.loadavg()[0]!;
     const duplicateBatchMs = await post(payloads[0]!);
 
