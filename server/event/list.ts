@@ -170,6 +170,30 @@ function sinceConditions(
 }
 
 /**
+ * A name sort walked athlete by athlete: the athletes in name order (their filters and
+ * the cursor checked on them), each one's rows of `source` (as `r`, filtered by
+ * `within`) apart; `offset 0` keeps the lateral a nested loop. Ordered by `a.id`: the
+ * lateral's `athlete_id` is not known to equal it, and a sort by it would read every
+ * athlete of one name (most have no middle name).
+ */
+function athleteWalk(
+  filters: ResultFilters,
+  plan: SortPlan,
+  cursor: Cursor | undefined,
+  source: RawBuilder<unknown>,
+  within: RawBuilder<unknown>[],
+  tail: RawBuilder<unknown>,
+): RawBuilder<unknown> {
+  const key = nameKeyOf(plan.nameColumn!);
+  const where = athleteConditions(filters.accountId, filters.athlete ?? {});
+  if (cursor) where.push(afterCursor(plan, cursor, { name: key, athleteId: sql`a.id` }));
+  return sql`select r.id, r.recorded_at, r.athlete_id, ${key} as k_name
+    from athletes a cross join lateral (select r.id, r.recorded_at, r.athlete_id
+      from ${source} r where r.athlete_id = a.id and ${and(within)} offset 0) r
+    where ${and(where)} order by ${orderBy(plan, { name: key, athlete: sql`a.id` })} ${tail}`;
+}
+
+/**
  * Phase 1 of a large table of bests since a date, walked in the sort's order: Name sorts
  * over the athletes in name order (each one's rows by `bests_since`'s primary key),
  * Result sorts one walk per event type (`bests_since_type_result`). Date and None sorts
@@ -186,20 +210,11 @@ function sincePage(
 ): RawBuilder<unknown> {
   const tail = sql`limit ${limit} offset ${offset}`;
   if (plan.family === 'name') {
-    const key = nameKeyOf(plan.nameColumn!);
+    // By the primary key (athlete, scope, ...). Joined, the planner underestimated the
+    // rows per athlete and hashed the whole year of bests, then sorted it (60 ms for page
+    // 500 of a year at a million results; walked, ~22 ms).
     const within = sinceConditions(filters, { withoutAthlete: true });
-    const where = athleteConditions(filters.accountId, filters.athlete ?? {});
-    if (cursor) where.push(afterCursor(plan, cursor, { name: key, athleteId: sql`a.id` }));
-    // Each athlete's rows apart, by the primary key (athlete, scope, ...); `offset 0` keeps
-    // the lateral a nested loop. Joined, the planner underestimates the rows per athlete
-    // and hashes the whole year of bests, then sorts it (60 ms for page 500 of a year at
-    // a million results; walked, ~22 ms). Ordered by `a.id`: the lateral's `athlete_id`
-    // is not known to equal it, and a sort by it would read every athlete of one name
-    // (most have no middle name).
-    return sql`select r.id, r.recorded_at, r.athlete_id, ${key} as k_name
-      from athletes a cross join lateral (select r.id, r.recorded_at, r.athlete_id
-        from ${BESTS_SINCE} r where r.athlete_id = a.id and ${and(within)} offset 0) r
-      where ${and(where)} order by ${orderBy(plan, { name: key, athlete: sql`a.id` })} ${tail}`;
+    return athleteWalk(filters, plan, cursor, BESTS_SINCE, within, tail);
   }
   if (plan.family === 'result') {
     const branches = typesInScope(filters).map(({ type }, index) => {
@@ -312,21 +327,17 @@ export function pageQuery(
 
   if (plan.family === 'name') {
     // A walk over the athletes in name order, each athlete's results newest first.
+    const own = resultConditions(filters, { withoutAthlete: true });
+    if (filters.program !== undefined) {
+      // A program page walks, as the planner did before 014: since
+      // results_program_type_time carries the athlete, it would rather hash a program's
+      // every row against the athletes and sort them (Game Speed page 500 by name:
+      // 224 ms, walked: 12 ms).
+      return athleteWalk(filters, plan, cursor, sql`results`, own, tail);
+    }
     const key = nameKeyOf(plan.nameColumn!);
     const athleteWhere = athleteConditions(filters.accountId, filters.athlete ?? {});
     if (cursor) athleteWhere.push(afterCursor(plan, cursor, { name: key, athleteId: sql`a.id` }));
-    const own = resultConditions(filters, { withoutAthlete: true });
-    if (filters.program !== undefined) {
-      // A program page: each athlete's rows apart (`offset 0` keeps the lateral a nested
-      // loop), as the planner walked them before 014. Since results_program_type_time
-      // carries the athlete, it would rather hash a program's every row against the
-      // athletes and sort them (Game Speed page 500 by name: 224 ms, walked: 12 ms).
-      return sql`select ${keyColumns(plan)}, ${key} as k_name
-        from athletes a cross join lateral (select ${keyColumns(plan)} from results r
-          where r.athlete_id = a.id and ${and(own)} offset 0) r
-        where ${and(athleteWhere)}
-        order by ${orderBy(plan, { name: key, athlete: sql`a.id` })} ${tail}`;
-    }
     return sql`select ${keyColumns(plan)}, ${key} as k_name
       from athletes a join results r on r.athlete_id = a.id
       where ${and([...athleteWhere, ...own])} order by ${orderBy(plan, { name: key })} ${tail}`;
