@@ -1,8 +1,7 @@
 import { Card, Empty, Flex, Typography } from 'antd';
-import moment from 'moment';
 import type { Board, Leaderboard } from './leaderboardApi';
 import { fullName } from '../../lib/names';
-import { formatBoardValue, medalColours } from './boardFormat';
+import { formatBoardValue, formatEntryWhen, medalColours } from './boardFormat';
 
 interface BoardCardProps {
   board: Board;
@@ -87,8 +86,7 @@ export function BoardCard({ board, unit, large = false }: BoardCardProps) {
                     ellipsis
                     style={{ fontSize: large ? 'clamp(14px, 1.2vw, 24px)' : 12 }}
                   >
-                    {/* On the TV it is testing day: the time of the run says more than the date. */}
-                    {moment(entry.recordedAt).format(large ? 'LT' : 'll')}
+                    {formatEntryWhen(entry.recordedAt, large)}
                     {entry.laneId !== null ? ` · Lane ${entry.laneId}` : ''}
                   </Typography.Text>
                 </Flex>

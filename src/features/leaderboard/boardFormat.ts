@@ -1,3 +1,4 @@
+import moment, { type Moment } from 'moment';
 import { boardDistanceLabel } from '../../../contract/units';
 import { formatMark, formatSeconds, standardDistances } from '../../lib/units';
 import type { Leaderboard } from './leaderboardApi';
@@ -14,3 +15,18 @@ export function boardDistances(eventType: Parameters<typeof standardDistances>[0
 
 /** Medal colours for ranks 1-3 (gold, silver, bronze); none below. */
 export const medalColours: Record<number, string> = { 1: '#D4A017', 2: '#A7AFB7', 3: '#B87333' };
+
+/**
+ * When an entry was run, as its board shows it: the date ("Mar 1, 2026"); on the TV,
+ * where it is usually testing day, the time alone for a run of today ("3:04 PM") and the
+ * date for an older one, so that an all-time record never reads as a run of this
+ * afternoon.
+ */
+export function formatEntryWhen(
+  recordedAt: string,
+  large: boolean,
+  now: Moment = moment(),
+): string {
+  const at = moment(recordedAt);
+  return large && at.isSame(now, 'day') ? at.format('LT') : at.format('ll');
+}

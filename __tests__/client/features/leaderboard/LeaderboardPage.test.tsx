@@ -134,6 +134,10 @@ describe('the leaderboard page', () => {
     const tv = screen.getByRole('dialog', { name: 'Leaderboard on TV' });
     expect(within(tv).getByRole('heading', { name: 'Linear sprint' })).toBeInTheDocument();
     expect(within(tv).getByRole('list', { name: '40 yd board' })).toHaveTextContent('Ada Okafor');
+    // A run of another day shows its date on the TV too, not a time that reads as today's.
+    expect(within(tv).getByRole('list', { name: '40 yd board' })).toHaveTextContent(
+      'Mar 1, 2026',
+    );
     await user.click(within(tv).getByRole('button', { name: 'Leave TV mode' }));
     expect(screen.queryByRole('dialog', { name: 'Leaderboard on TV' })).not.toBeInTheDocument();
   });
