@@ -18,7 +18,9 @@ import { createApiKey } from '../server/integration/api-keys';
  * BENCH_DATABASE_URL (else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test)
  * and dropped afterwards; PGlite: a temporary DATA_DIR. `--database NAME` (PostgreSQL only)
  * posts into an existing database instead (one seeded by `bench -- results --keep`: the
- * indexes then hold millions of rows), in an account of its own that is deleted afterwards.
+ * indexes then hold millions of rows), in an account of its own that is deleted afterwards;
+ * `--data-dir DIR` does the same on PGlite with an existing data directory (the results
+ * bench's, kept with `--keep`: $TMPDIR/splitline-bench-results-pglite).
  * `npm run bench -- ingest --batches 10 --batch-size 5000 --engines postgresql,pglite`
  */
 const { values } = parseArgs({
@@ -32,6 +34,7 @@ const { values } = parseArgs({
     // `--setup-sql "drop index results_time"`).
     'setup-sql': { type: 'string' },
     database: { type: 'string' },
+    'data-dir': { type: 'string' },
   },
 });
 const batches = Number(values.batches);
@@ -139,8 +142,9 @@ function processCpuMs(pid: number): number | undefined {
 }
 
 async function bench(engine: 'pglite' | 'postgresql'): Promise<Figures> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'splitline-bench-ingest-'));
-  const existing = values.database;
+  const existingDir = engine === 'pglite' ? values['data-dir'] : undefined;
+  const dataDir = existingDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'splitline-bench-ingest-'));
+  const existing = engine === 'postgresql' ? values.database : undefined;
   const database = existing ?? `splitline_bench_ingest_${process.pid}`;
   const admin =
     engine === 'postgresql' ? await openDatabase({ databaseUrl: serverUrl, dataDir }) : undefined;
@@ -264,7 +268,7 @@ async function bench(engine: 'pglite' | 'postgresql'): Promise<Figures> {
         (select count(*) from result_splits where account_id = ${user.id})::integer as splits`.execute(
       app.db,
     );
-    if (existing) await sql`delete from users where id = ${user.id}`.execute(app.db);
+    if (existing || existingDir) await sql`delete from users where id = ${user.id}`.execute(app.db);
     const expected = (batches + 1) * batchSize;
     if (rows[0]!.results !== expected) {
       throw new Error(`expected ${expected} results stored, found ${rows[0]!.results}`);
@@ -287,7 +291,7 @@ async function bench(engine: 'pglite' | 'postgresql'): Promise<Figures> {
       if (!existing) await sql`drop database if exists ${sql.id(database)}`.execute(admin.db);
       await admin.close();
     }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!existingDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
