@@ -135,9 +135,7 @@ describe('the leaderboard page', () => {
     expect(within(tv).getByRole('heading', { name: 'Linear sprint' })).toBeInTheDocument();
     expect(within(tv).getByRole('list', { name: '40 yd board' })).toHaveTextContent('Ada Okafor');
     // A run of another day shows its date on the TV too, not a time that reads as today's.
-    expect(within(tv).getByRole('list', { name: '40 yd board' })).toHaveTextContent(
-      'Mar 1, 2026',
-    );
+    expect(within(tv).getByRole('list', { name: '40 yd board' })).toHaveTextContent('Mar 1, 2026');
     await user.click(within(tv).getByRole('button', { name: 'Leave TV mode' }));
     expect(screen.queryByRole('dialog', { name: 'Leaderboard on TV' })).not.toBeInTheDocument();
   });
