@@ -185,6 +185,10 @@ export interface BestsSinceTable {
   result: number;
   /** The group's previous row's `recorded_at` (null: the best of all time). */
   since: Timestamp | null;
+  /** The athlete's name keys (015), filled by a trigger: name sorts walk them in order. */
+  first_name_key: Generated<string>;
+  middle_name_key: Generated<string>;
+  last_name_key: Generated<string>;
 }
 
 export interface ApiKeysTable {

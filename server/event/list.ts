@@ -141,7 +141,8 @@ export function rankedBests(filters: ResultFilters): RawBuilder<unknown> {
  * orders and cursors written for `results r` apply to it (a subquery the planner flattens).
  */
 const BESTS_SINCE = sql`(select b.result_id as id, b.account_id, b.scope, b.athlete_id,
-  b.event_type_id, b.distance_mm, b.recorded_at, b.result, b.since from bests_since b)`;
+  b.event_type_id, b.distance_mm, b.recorded_at, b.result, b.since, b.first_name_key,
+  b.middle_name_key, b.last_name_key from bests_since b)`;
 
 /**
  * Each athlete's best per event type and distance (within the program on a program's
@@ -210,10 +211,21 @@ function sincePage(
 ): RawBuilder<unknown> {
   const tail = sql`limit ${limit} offset ${offset}`;
   if (plan.family === 'name') {
-    // By the primary key (athlete, scope, ...). Joined, the planner underestimated the
-    // rows per athlete and hashed the whole year of bests, then sorted it (60 ms for page
-    // 500 of a year at a million results; walked, ~22 ms).
     const within = sinceConditions(filters, { withoutAthlete: true });
+    if (filters.athlete === undefined) {
+      // The scope's rows in the name's order, one index (bests_since_<name>, 015): page
+      // 500 of Game Speed's year of bests reads ~25,000 entries instead of walking
+      // ~4,600 athletes (docs/performance.md, "Results tables", session 9).
+      const key = sql`r.${sql.ref(plan.nameColumn!)} collate "C"`;
+      if (cursor)
+        within.push(afterCursor(plan, cursor, { name: key, athleteId: sql`r.athlete_id` }));
+      return sql`select r.id, r.recorded_at, r.athlete_id, ${key} as k_name
+        from ${BESTS_SINCE} r where ${and(within)} order by ${orderBy(plan, { name: key })} ${tail}`;
+    }
+    // Under athlete filters (a roster, name prefixes), the athletes they leave, in name
+    // order, each one's rows by the primary key (athlete, scope, ...). Joined, the planner
+    // underestimated the rows per athlete and hashed the whole year of bests, then sorted
+    // it (60 ms for page 500 of a year at a million results; walked, ~22 ms).
     return athleteWalk(filters, plan, cursor, BESTS_SINCE, within, tail);
   }
   if (plan.family === 'result') {

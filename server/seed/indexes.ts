@@ -10,7 +10,8 @@ import type { Database } from '../db/schema';
  *   are skipped for this transaction (`session_replication_role = replica`): the seed's
  *   rows reference only the account, athletes and results it has just written and the
  *   built-in event types, so the per-row checks could not fail. The triggers that keep
- *   `board_bests` and `bests_since` are skipped with them: `endBulkLoad` rebuilds both.
+ *   `board_bests` and `bests_since` are skipped with them: `endBulkLoad` turns triggers
+ *   back on and rebuilds both.
  * The cost: DROP INDEX holds an ACCESS EXCLUSIVE lock on both tables until commit, so
  * other sessions' queries on results wait for the load to finish. Fine for a seeding
  * tool; never run a large seed against a busy production database.
@@ -38,6 +39,8 @@ export async function endBulkLoad(
   log: (message: string) => void,
   accountIds: readonly string[],
 ): Promise<void> {
+  // Triggers back on first: bests_since's rows take their athletes' name keys from one (015).
+  if (triggersSkipped) await sql`set local session_replication_role = origin`.execute(trx);
   for (const accountId of accountIds) {
     const boards = performance.now();
     await sql`select board_bests_rebuild(${accountId}, null)`.execute(trx);
@@ -46,7 +49,6 @@ export async function endBulkLoad(
     await sql`select bests_since_rebuild(${accountId}, null)`.execute(trx);
     log(`bests since built in ${((performance.now() - since) / 1000).toFixed(1)} s`);
   }
-  if (triggersSkipped) await sql`set local session_replication_role = origin`.execute(trx);
   for (const index of bulkTableIndexes) {
     const started = performance.now();
     await sql.raw(index.ddl).execute(trx);

@@ -51,6 +51,17 @@ describe('bests since a date (migration 011)', () => {
       full join stored b on b.scope = e.scope and b.result_id = e.id
       where e.id is null or b.result_id is null or b.since is distinct from e.since
         or b.recorded_at <> e.recorded_at`.execute(app.db);
+    return rows[0]!.n + (await staleNames(accountId));
+  }
+
+  /** Rows whose name keys (015) are not their athlete's. */
+  async function staleNames(accountId: string): Promise<number> {
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n
+      from bests_since b join athletes a on a.id = b.athlete_id
+      where b.account_id = ${accountId} and (b.first_name_key <> a.first_name_key
+        or b.middle_name_key <> a.middle_name_key or b.last_name_key <> a.last_name_key)`.execute(
+      app.db,
+    );
     return rows[0]!.n;
   }
 
@@ -226,6 +237,41 @@ describe('bests since a date (migration 011)', () => {
     ]);
     expect(await mismatches(mine.id)).toBe(0);
     await app.db.deleteFrom('athletes').where('id', '=', String(athlete!)).execute();
+  });
+
+  it("follows an athlete's new name, and a table of bests by name sorts by it (015)", async () => {
+    const [ana, bob] = await addAthletes(app, mine.id, [
+      { first: 'Ana', last: 'Aaron' },
+      { first: 'Bob', last: 'Babel' },
+    ]);
+    await addResults(app, mine.id, [
+      { athlete: ana!, type: 1, distanceMm: yd(40), value: 5000, at: '2025-07-01T10:00:00Z' },
+      { athlete: bob!, type: 1, distanceMm: yd(40), value: 5100, at: '2025-07-01T11:00:00Z' },
+    ]);
+    const byLastName = async () =>
+      (
+        await app.inject({
+          url: `/api/event${qs({ getBestByAthlete: true, sort: 'LastName', pageSize: 500 })}`,
+          headers: mine.headers,
+        })
+      )
+        .json<ResultListBody>()
+        .items.filter((i) => i.athlete.id === ana || i.athlete.id === bob)
+        .map((i) => i.athlete.lastName);
+    expect(await byLastName()).toEqual(['Aaron', 'Babel']);
+    const renamed = await app.inject({
+      method: 'PUT',
+      url: `/api/athlete/${ana}`,
+      headers: mine.headers,
+      payload: { firstName: 'Ana', lastName: 'Zed' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(await staleNames(mine.id)).toBe(0);
+    expect(await byLastName()).toEqual(['Babel', 'Zed']);
+    await app.db
+      .deleteFrom('athletes')
+      .where('id', 'in', [String(ana!), String(bob!)])
+      .execute();
   });
 
   it('ranks again when an event type turns from lower to higher is better', async () => {

@@ -13,6 +13,7 @@ import * as bestsSince from './011_bests_since';
 import * as laneBests from './012_lane_bests';
 import * as resultReferenceChecks from './013_result_reference_checks';
 import * as programIndexAthletes from './014_program_index_athletes';
+import * as bestsSinceNames from './015_bests_since_names';
 
 /** Numbered migrations, applied in key order at server start (Kysely's Migrator). */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '012_lane_bests': laneBests,
   '013_result_reference_checks': resultReferenceChecks,
   '014_program_index_athletes': programIndexAthletes,
+  '015_bests_since_names': bestsSinceNames,
 };
