@@ -196,8 +196,9 @@ function athleteWalk(
 
 /**
  * Phase 1 of a large table of bests since a date, walked in the sort's order: Name sorts
- * over the athletes in name order (each one's rows by `bests_since`'s primary key),
- * Result sorts one walk per event type (`bests_since_type_result`). Date and None sorts
+ * along `bests_since_<name>` (015), or under athlete filters over the athletes they leave
+ * in name order (each one's rows by `bests_since`'s primary key), Result sorts one walk
+ * per event type (`bests_since_type_result`). Date and None sorts
  * need no more than sinceBests: the planner walks `bests_since_time`,
  * `bests_since_type_time` or `bests_since_id` in their order. Event sorts page with
  * eventPage (`bests_since_type_time`).
@@ -216,7 +217,7 @@ function sincePage(
       // The scope's rows in the name's order, one index (bests_since_<name>, 015): page
       // 500 of Game Speed's year of bests reads ~25,000 entries instead of walking
       // ~4,600 athletes (docs/performance.md, "Results tables", session 9).
-      const key = sql`r.${sql.ref(plan.nameColumn!)} collate "C"`;
+      const key = nameKeyOf(plan.nameColumn!, 'r');
       if (cursor)
         within.push(afterCursor(plan, cursor, { name: key, athleteId: sql`r.athlete_id` }));
       return sql`select r.id, r.recorded_at, r.athlete_id, ${key} as k_name
