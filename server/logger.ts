@@ -4,13 +4,15 @@ import type { FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 
 /**
- * pino's options: JSON lines for machines, pino-pretty for a person at a terminal
- * (never in production, where a TTY is an accident and pretty-printing costs).
+ * pino's options: readable lines (pino-pretty) when stdout is a terminal, where a
+ * person reads them; JSON lines otherwise (a file, a pipe, a log collector), whatever
+ * NODE_ENV says.
  */
 export function loggerOptions(
-  config: Pick<Config, 'logLevel' | 'production'>,
+  config: Pick<Config, 'logLevel'>,
+  terminal: boolean = Boolean(process.stdout.isTTY),
 ): FastifyServerOptions['logger'] {
-  const pretty = Boolean(process.stdout.isTTY) && !config.production && hasPrettyPrinter();
+  const pretty = terminal && hasPrettyPrinter();
   return {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie'],
@@ -25,7 +27,7 @@ export function loggerOptions(
   };
 }
 
-/** pino-pretty is a devDependency: absent from an install without dev packages. */
+/** pino-pretty is a dependency, but an image may prune it: then JSON it is. */
 function hasPrettyPrinter(): boolean {
   try {
     require.resolve('pino-pretty');

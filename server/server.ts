@@ -1,16 +1,17 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
-import { DataDirLockedError } from './db/data-dir-lock';
-import { ensureDemoAccount } from './seed/demo';
+import { loadConfig, type Config } from './config';
+import { DEMO_EMAIL, DEMO_PASSWORD, ensureDemoAccount } from './seed/demo';
+import { assertPortAvailable, explainStartFailure } from './start-failure';
 
 /**
- * Boots the server: reads the configuration, starts listening, prints where, and closes
- * cleanly on SIGINT/SIGTERM (finishing requests, closing the database, releasing the
- * data-dir lock). Everything else lives in app.ts.
+ * Boots the server: reads the configuration, checks that the port is free, starts
+ * listening, prints where, and closes cleanly on SIGINT/SIGTERM (finishing requests,
+ * closing the database, releasing the data-dir lock). Everything else lives in app.ts.
  */
-async function main(): Promise<void> {
-  const config = loadConfig(process.env);
+async function main(config: Config): Promise<void> {
+  // Before the database: a first start builds it and the demo account (seconds).
+  await assertPortAvailable(config);
   const app = buildApp({ config });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
@@ -32,16 +33,31 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   app.log.info(
     { port, publicUrl: config.publicUrl },
-    `Splitline is running at http://localhost:${port}`,
+    `Splitline is running at http://localhost:${port}` +
+      (config.demoData ? ` (demo account: ${DEMO_EMAIL} / ${DEMO_PASSWORD})` : ''),
   );
 }
 
-main().catch((error: unknown) => {
-  // Problems the operator can fix get one plain sentence, not a stack trace.
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
-    console.error(`Splitline cannot start. ${error.message}`);
+/**
+ * Problems the operator can fix get one plain sentence naming the setting and the fix;
+ * the stack only at LOG_LEVEL=debug or trace. Anything else is a defect: its stack.
+ */
+function failed(error: unknown, config: Config | undefined): never {
+  const known = explainStartFailure(error, config);
+  if (known) {
+    console.error(`Splitline cannot start. ${known.message}`);
+    const level = config?.logLevel ?? process.env.LOG_LEVEL;
+    if (level === 'debug' || level === 'trace') console.error(error);
   } else {
     console.error('Splitline cannot start:', error);
   }
   process.exit(1);
-});
+}
+
+let config: Config | undefined;
+try {
+  config = loadConfig(process.env);
+  main(config).catch((error: unknown) => failed(error, config));
+} catch (error) {
+  failed(error, config);
+}

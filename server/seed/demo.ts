@@ -48,10 +48,22 @@ export async function ensureDemoAccount(
   });
   if (summary) {
     options.log.info(
-      `Demo account created: ${summary.athletes} athletes, ${summary.rosters} rosters, ${summary.results} results ` +
-        `in ${summary.seconds} s. Sign in at ${options.publicUrl} as ${DEMO_EMAIL} with the password ` +
-        `"${DEMO_PASSWORD}" (a fixed, public password: for local use only; set DEMO_DATA=false elsewhere).`,
+      `Demo account created: ${summary.athletes} athletes, ${summary.rosters} rosters, ` +
+        `${summary.results} results in ${summary.seconds} s.\n${demoSignInHint(options.publicUrl)}`,
     );
   }
   return summary;
+}
+
+/**
+ * How to sign in to the demo account, one fact a line so that it reads at a glance in a
+ * terminal.
+ */
+export function demoSignInHint(publicUrl: string): string {
+  return [
+    `  Sign in at  ${publicUrl}`,
+    `  e-mail      ${DEMO_EMAIL}`,
+    `  password    ${DEMO_PASSWORD}`,
+    '  (a fixed, public password for trying Splitline on this machine: set DEMO_DATA=false on a server others can reach)',
+  ].join('\n');
 }
