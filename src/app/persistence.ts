@@ -25,7 +25,7 @@ interface RootReducerParts<P extends ReducersMapObject, S extends ReducersMapObj
  *
  * @example
  * const { reducer } = buildRootReducer({
- *   persisted: { athleteFilters: athleteFiltersSlice.reducer },
+ *   persisted: { athleteFilters: athleteFiltersReducer },
  *   session: { [baseApi.reducerPath]: baseApi.reducer },
  *   storage,
  * });
@@ -59,6 +59,9 @@ export function buildRootReducer<P extends ReducersMapObject, S extends Reducers
     version: 1,
     storage,
     whitelist,
+    stateReconciler: restoreKnownFields as PersistConfig<
+      StateFromReducersMapObject<P & S>
+    >['stateReconciler'],
   };
   return { reducer: persistReducer(persistConfig, combined), persistConfig };
 }
@@ -66,4 +69,45 @@ export function buildRootReducer<P extends ReducersMapObject, S extends Reducers
 function omitPersistKey<T extends object>(state: T): T {
   const { _persist: _ignored, ...slices } = state as T & { _persist?: unknown };
   return slices as T;
+}
+
+/**
+ * How a saved state comes back (redux-persist's `stateReconciler`), two levels deep: each
+ * saved slice is laid over the slice's current defaults, one field at a time, keeping only
+ * the fields the slice still has and whose saved value has the default's type (a field
+ * whose default is null, "unset", takes what was saved). So a slice saved before a field existed comes back
+ * with the field's default, a field since removed is dropped instead of being sent to the
+ * API, and a value of the wrong kind cannot reach a query.
+ *
+ * @example
+ * restoreKnownFields({ f: { a: 2, gone: 1 } }, {}, { f: { a: 1, added: true } });
+ * // { f: { a: 2, added: true } }
+ */
+export function restoreKnownFields<State extends Record<string, unknown>>(
+  inbound: Partial<State> | undefined,
+  _original: State,
+  reduced: State,
+): State {
+  if (!inbound || typeof inbound !== 'object') return reduced;
+  const restored: Record<string, unknown> = { ...reduced };
+  for (const [slice, saved] of Object.entries(inbound)) {
+    if (slice === '_persist') continue;
+    const defaults = reduced[slice];
+    if (!isPlainObject(defaults) || !isPlainObject(saved)) continue;
+    const merged: Record<string, unknown> = { ...defaults };
+    for (const [field, value] of Object.entries(saved)) {
+      if (field in defaults && sameKind(value, defaults[field])) merged[field] = value;
+    }
+    restored[slice] = merged;
+  }
+  return restored as State;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A field whose default is null (unset) takes any saved value; others their own type. */
+function sameKind(saved: unknown, fallback: unknown): boolean {
+  return fallback === null || typeof saved === typeof fallback;
 }

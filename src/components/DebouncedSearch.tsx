@@ -17,7 +17,7 @@ interface DebouncedSearchProps extends Omit<InputProps, 'value' | 'onChange'> {
  *
  * @example
  * <DebouncedSearch aria-label="Search last names" value={filters.lastNameQuery}
- *   onSearch={(query) => dispatch(lastNameSearched(query))} />
+ *   onSearch={(query) => dispatch(filtersChanged({ lastNameQuery: query }))} />
  */
 export function DebouncedSearch({
   value,

@@ -11,7 +11,7 @@ import {
 } from 'redux-persist';
 import { baseApi } from '../../../src/lib/api';
 import { buildRootReducer } from '../../../src/app/persistence';
-import { makeStore, persistedSliceKeys } from '../../../src/app/store';
+import { makeStore, persistAppStore, persistedSliceKeys } from '../../../src/app/store';
 import { accountDataPurged, signedOut } from '../../../src/lib/session';
 
 /** A stand-in for a feature's table-filter slice. */
@@ -117,6 +117,30 @@ describe('persistence', () => {
     ).toThrow(/twice/);
   });
 
+  it('restores a state saved by an older version: new fields get their defaults, gone fields go', async () => {
+    const storage = memoryStorage();
+    // Saved before `middleNameQuery` existed, with a field since removed and a bad value.
+    storage.saved['persist:test'] = JSON.stringify({
+      demoFilters: JSON.stringify({ pageNumber: 3, lastNameQuery: 'Okafor', removed: 'x' }),
+      _persist: JSON.stringify({ version: 1, rehydrated: true }),
+    });
+    const { store, persistor } = await startStore(storage);
+    expect(store.getState().demoFilters).toEqual({
+      pageNumber: 3,
+      pageSize: 20,
+      lastNameQuery: 'Okafor',
+    });
+    persistor.pause();
+
+    storage.saved['persist:test'] = JSON.stringify({
+      demoFilters: JSON.stringify({ pageNumber: 'three', lastNameQuery: null }),
+      _persist: JSON.stringify({ version: 1, rehydrated: true }),
+    });
+    const again = await startStore(storage);
+    expect(again.store.getState().demoFilters).toEqual(demoFilters.getInitialState());
+    again.persistor.pause();
+  });
+
   it("whitelists only the app's filter slices, never the API cache", () => {
     expect(persistedSliceKeys).not.toContain(baseApi.reducerPath);
     for (const key of persistedSliceKeys) expect(key).toMatch(/Filters$/);
@@ -124,6 +148,41 @@ describe('persistence', () => {
 });
 
 describe('makeStore', () => {
+  it("brings back a history filter state saved before multiSplitDistance existed with the field's default", async () => {
+    window.localStorage.setItem(
+      'persist:splitline',
+      JSON.stringify({
+        historicalFilters: JSON.stringify({
+          rosterId: 4,
+          athleteId: 12,
+          eventTypeId: 2,
+          startDate: null,
+          endDate: null,
+          isMetric: true,
+        }),
+        _persist: JSON.stringify({ version: 1, rehydrated: true }),
+      }),
+    );
+    const store = makeStore();
+    const persistor = persistAppStore(store);
+    await new Promise<void>((resolve) =>
+      persistor.getState().bootstrapped
+        ? resolve()
+        : persistor.subscribe(() => persistor.getState().bootstrapped && resolve()),
+    );
+    persistor.pause();
+    expect(store.getState().historicalFilters).toEqual({
+      rosterId: 4,
+      athleteId: 12,
+      eventTypeId: 2,
+      startDate: null,
+      endDate: null,
+      isMetric: true,
+      multiSplitDistance: true,
+    });
+    window.localStorage.clear();
+  });
+
   it('gives every call a fresh store', () => {
     const a = makeStore();
     const b = makeStore();

@@ -49,6 +49,46 @@ describe('createTableFiltersSlice', () => {
     expect(slice.reducer(onPage3Of50, sortChosen(null)).sort).toBe('None');
   });
 
+  it('changes nothing, and keeps the page, when the same values are chosen again', () => {
+    const filtered = slice.reducer(onPage3Of50, filtersChanged({ rosterId: 7 }));
+    const paged = slice.reducer(filtered, pageChosen({ pageNumber: 2, pageSize: 50 }));
+    expect(slice.reducer(paged, filtersChanged({ rosterId: 7 }))).toBe(paged);
+    expect(slice.reducer(paged, sortChosen('DateDesc'))).toBe(paged);
+  });
+
+  it('selects the state under its name, and whether a filter (not the page or sort) narrows it', () => {
+    const { selectFilters, selectFiltersActive } = slice.selectors;
+    const root = (demoFilters: ReturnType<typeof slice.reducer>) => ({ demoFilters });
+    expect(selectFilters(root(onPage3Of50))).toBe(onPage3Of50);
+    expect(selectFiltersActive(root(slice.reducer(onPage3Of50, sortChosen(null))))).toBe(false);
+    expect(
+      selectFiltersActive(root(slice.reducer(undefined, filtersChanged({ typeQuery: 'a' })))),
+    ).toBe(true);
+  });
+
+  it('keeps the fields a table names when clearing', () => {
+    const keeping = createTableFiltersSlice({
+      name: 'keepingFilters',
+      initialState: { ...FIRST_PAGE, sort: 'DateDesc' as Sort, typeQuery: '' },
+      noSort: 'None' as Sort,
+      keepOnClear: ['sort'],
+    });
+    const {
+      filtersChanged: changed,
+      sortChosen: sorted,
+      filtersCleared: cleared,
+    } = keeping.actions;
+    const used = keeping.reducer(
+      keeping.reducer(undefined, changed({ typeQuery: 'x' })),
+      sorted('DateAsc'),
+    );
+    expect(keeping.reducer(used, cleared())).toEqual({
+      ...FIRST_PAGE,
+      sort: 'DateAsc',
+      typeQuery: '',
+    });
+  });
+
   it('clears back to the defaults', () => {
     const changed = slice.reducer(onPage3Of50, filtersChanged({ typeQuery: 'x' }));
     expect(slice.reducer(changed, filtersCleared())).toEqual(slice.getInitialState());

@@ -6,9 +6,8 @@ import { DebouncedSearch } from '../../components/DebouncedSearch';
 import { useListRostersQuery } from './athleteApi';
 import {
   ALL_ROSTERS,
+  filtersChanged,
   filtersCleared,
-  nameSearched,
-  rosterChosen,
   selectAthleteFilters,
   selectAthleteFiltersActive,
   type NameQueryField,
@@ -33,7 +32,7 @@ export function AthleteFiltersBar({ onManageRosters }: { onManageRosters: () => 
 
   // A remembered roster that was deleted (here or elsewhere) falls back to all athletes.
   useEffect(() => {
-    if (rosterMissing) dispatch(rosterChosen(ALL_ROSTERS));
+    if (rosterMissing) dispatch(filtersChanged({ rosterId: ALL_ROSTERS }));
   }, [rosterMissing, dispatch]);
 
   return (
@@ -44,7 +43,7 @@ export function AthleteFiltersBar({ onManageRosters }: { onManageRosters: () => 
         loading={isLoading}
         showSearch={{ optionFilterProp: 'label' }}
         value={rosterMissing ? ALL_ROSTERS : filters.rosterId}
-        onChange={(rosterId: number) => dispatch(rosterChosen(rosterId))}
+        onChange={(rosterId: number) => dispatch(filtersChanged({ rosterId }))}
         options={[
           { value: ALL_ROSTERS, label: 'All' },
           ...(rosters ?? []).map(({ id, name }) => ({ value: id, label: name })),
@@ -61,7 +60,7 @@ export function AthleteFiltersBar({ onManageRosters }: { onManageRosters: () => 
           style={{ width: 150 }}
           maxLength={100}
           value={filters[field]}
-          onSearch={(query) => dispatch(nameSearched[field](query))}
+          onSearch={(query) => dispatch(filtersChanged({ [field]: query }))}
         />
       ))}
       <Button type="link" disabled={!active} onClick={() => dispatch(filtersCleared())}>

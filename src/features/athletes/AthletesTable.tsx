@@ -5,7 +5,7 @@ import { describeFailure } from '../../components/serverErrors';
 import { useDeleteAthleteMutation, useListAthletesQuery, type Athlete } from './athleteApi';
 import { athleteColumns, sortFor } from './athleteColumns';
 import {
-  pageChanged,
+  pageChosen,
   selectAthleteFilters,
   selectAthleteFiltersActive,
   sortChosen,
@@ -47,7 +47,7 @@ export function AthletesTable({
   const pastTheEnd = data !== undefined && data.items.length === 0 && filters.pageNumber > lastPage;
   // After deletions (or a remembered page) the page may no longer exist: show the last one.
   useEffect(() => {
-    if (pastTheEnd) dispatch(pageChanged({ pageNumber: lastPage, pageSize: filters.pageSize }));
+    if (pastTheEnd) dispatch(pageChosen({ pageNumber: lastPage, pageSize: filters.pageSize }));
   }, [pastTheEnd, lastPage, filters.pageSize, dispatch]);
 
   const columns = useMemo(
@@ -73,7 +73,7 @@ export function AthletesTable({
   const onChange: TableProps<Athlete>['onChange'] = (pagination, _filters, sorter, { action }) => {
     if (action === 'paginate')
       dispatch(
-        pageChanged({
+        pageChosen({
           pageNumber: pagination.current ?? 1,
           pageSize: pagination.pageSize ?? filters.pageSize,
         }),

@@ -11,7 +11,7 @@ import {
   useRenameRosterMutation,
   type Roster,
 } from './athleteApi';
-import { ALL_ROSTERS, rosterChosen, selectAthleteRosterId } from './athleteFiltersSlice';
+import { ALL_ROSTERS, filtersChanged, selectAthleteRosterId } from './athleteFiltersSlice';
 import { RosterNameForm } from './RosterNameForm';
 
 /**
@@ -31,7 +31,7 @@ export function RosterManager({ open, onClose }: { open: boolean; onClose: () =>
   async function remove(roster: Roster) {
     try {
       await deleteRoster(roster.id).unwrap();
-      if (roster.id === viewedRosterId) dispatch(rosterChosen(ALL_ROSTERS));
+      if (roster.id === viewedRosterId) dispatch(filtersChanged({ rosterId: ALL_ROSTERS }));
       void message.success(`Roster “${roster.name}” deleted.`);
     } catch (error) {
       void message.error(describeFailure(error));

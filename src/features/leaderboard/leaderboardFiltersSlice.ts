@@ -46,6 +46,9 @@ export const leaderboardFiltersSlice = createSlice({
     },
     filtersCleared: () => initialLeaderboardFilters,
   },
+  selectors: {
+    selectFilters: (state) => state,
+  },
 });
 
 /**
@@ -62,5 +65,4 @@ export function leaderboardParams(filters: LeaderboardFilters): Record<string, s
 
 export const { filtersChanged, filtersCleared } = leaderboardFiltersSlice.actions;
 
-export const selectLeaderboardFilters = (state: { leaderboardFilters: LeaderboardFilters }) =>
-  state.leaderboardFilters;
+export const { selectFilters: selectLeaderboardFilters } = leaderboardFiltersSlice.selectors;

@@ -1,15 +1,7 @@
 import { useMemo } from 'react';
 import type { ResultVariant } from '../../../contract/event-constants';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import type { RootState } from '../../app/store';
 import { resultFiltersSlices, type ResultFilters } from './resultFiltersSlices';
-
-const stateKeys = {
-  individual: 'individualResultFilters',
-  gamespeed: 'gameSpeedResultFilters',
-  eapi: 'eapiResultFilters',
-  manualentry: 'manualEntryResultFilters',
-} as const satisfies Record<ResultVariant, keyof RootState>;
 
 /**
  * A results table's persisted filters and its events (the spec's rules live in the
@@ -20,7 +12,7 @@ const stateKeys = {
  */
 export function useResultFilters(variant: ResultVariant) {
   const dispatch = useAppDispatch();
-  const filters = useAppSelector((state) => state[stateKeys[variant]]) as ResultFilters;
+  const filters = useAppSelector(resultFiltersSlices[variant].selectors.selectFilters);
   const actions = useMemo(() => {
     const { filtersChanged, sortChosen, pageChosen, filtersCleared } =
       resultFiltersSlices[variant].actions;

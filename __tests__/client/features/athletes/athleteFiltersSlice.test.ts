@@ -2,13 +2,10 @@ import type { AthleteSort } from '../../../../contract/athlete';
 import { makeStore, persistAppStore, persistedSliceKeys } from '../../../../src/app/store';
 import {
   athleteFiltersReducer as reducer,
+  filtersChanged,
   filtersCleared,
-  firstNameSearched,
   initialAthleteFilters,
-  lastNameSearched,
-  middleNameSearched,
-  pageChanged,
-  rosterChosen,
+  pageChosen,
   selectAthleteFiltersActive,
   sortChosen,
   type AthleteFilters,
@@ -40,23 +37,23 @@ describe('athleteFilters', () => {
   });
 
   it.each([
-    ['roster', rosterChosen(3), { rosterId: 3 }],
-    ['first name', firstNameSearched('Bo'), { firstNameQuery: 'Bo' }],
-    ['middle name', middleNameSearched('Lee'), { middleNameQuery: 'Lee' }],
-    ['last name', lastNameSearched('Ng'), { lastNameQuery: 'Ng' }],
+    ['roster', filtersChanged({ rosterId: 3 }), { rosterId: 3 }],
+    ['first name', filtersChanged({ firstNameQuery: 'Bo' }), { firstNameQuery: 'Bo' }],
+    ['middle name', filtersChanged({ middleNameQuery: 'Lee' }), { middleNameQuery: 'Lee' }],
+    ['last name', filtersChanged({ lastNameQuery: 'Ng' }), { lastNameQuery: 'Ng' }],
     ['sort', sortChosen('MiddleNameDesc'), { sort: 'MiddleNameDesc' as AthleteSort }],
   ])('a %s change keeps the other filters and resets to page 1 of 20', (_name, action, changed) => {
     expect(reducer(busy, action)).toEqual({ ...busy, ...changed, pageNumber: 1, pageSize: 20 });
   });
 
   it('choosing the same value again is no change and keeps the page', () => {
-    expect(reducer(busy, rosterChosen(7))).toBe(busy);
-    expect(reducer(busy, lastNameSearched('Oka'))).toBe(busy);
+    expect(reducer(busy, filtersChanged({ rosterId: 7 }))).toBe(busy);
+    expect(reducer(busy, filtersChanged({ lastNameQuery: 'Oka' }))).toBe(busy);
     expect(reducer(busy, sortChosen('FirstNameAsc'))).toBe(busy);
   });
 
   it('a page change keeps every filter', () => {
-    expect(reducer(busy, pageChanged({ pageNumber: 2, pageSize: 100 }))).toEqual({
+    expect(reducer(busy, pageChosen({ pageNumber: 2, pageSize: 100 }))).toEqual({
       ...busy,
       pageNumber: 2,
       pageSize: 100,
@@ -104,9 +101,9 @@ describe('athleteFilters in the app store', () => {
 
   it('is restored from storage on the next start', async () => {
     const first = await persistedStore();
-    first.store.dispatch(rosterChosen(5));
-    first.store.dispatch(lastNameSearched('Okafor'));
-    first.store.dispatch(pageChanged({ pageNumber: 3, pageSize: 50 }));
+    first.store.dispatch(filtersChanged({ rosterId: 5 }));
+    first.store.dispatch(filtersChanged({ lastNameQuery: 'Okafor' }));
+    first.store.dispatch(pageChosen({ pageNumber: 3, pageSize: 50 }));
     await first.persistor.flush();
     first.persistor.pause();
 
