@@ -1,5 +1,8 @@
+import { importJWK, SignJWT } from 'jose';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../server/db/schema';
+import { loadIdentityKeys } from '../../../server/identity/keys';
+import { APP_CLIENT_ID } from '../../../server/identity/settings';
 import { createApiKey } from '../../../server/integration/api-keys';
 import { createAccount } from '../../../server/user/repository';
 import type { ServerProcess } from '../helpers/server-process';
@@ -9,9 +12,12 @@ import type { ServerProcess } from '../helpers/server-process';
  * the database a server process uses: real requests to that process need no sign-in
  * (an API key may read reference data and send results).
  */
-export async function keyHolder(
-  db: Kysely<Database>,
-): Promise<{ accountId: string; athleteId: number; headers: Record<string, string> }> {
+export async function keyHolder(db: Kysely<Database>): Promise<{
+  sub: string;
+  accountId: string;
+  athleteId: number;
+  headers: Record<string, string>;
+}> {
   const sub = crypto.randomUUID();
   const account = await createAccount(db, {
     sub,
@@ -32,6 +38,7 @@ export async function keyHolder(
     .returning('id')
     .executeTakeFirstOrThrow();
   return {
+    sub,
     accountId: account.id,
     athleteId: Number(athlete.id),
     headers: { authorization: `Bearer ${made.key}`, 'content-type': 'application/json' },
@@ -69,4 +76,56 @@ export async function statusOf(
   } catch {
     return 0;
   }
+}
+
+/**
+ * An access token of the embedded provider of a server process whose PUBLIC_URL is
+ * `publicUrl`, signed with its key from the database (as identity/mint-token.ts does for
+ * an app in the test process): the live stream takes no API key.
+ */
+export async function accessToken(
+  db: Kysely<Database>,
+  publicUrl: string,
+  sub: string,
+): Promise<string> {
+  const { signingKey } = await loadIdentityKeys(db);
+  return new SignJWT({ client_id: APP_CLIENT_ID, scope: 'openid profile email offline_access' })
+    .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: signingKey.kid })
+    .setSubject(sub)
+    .setIssuer(`${publicUrl}/`)
+    .setAudience(`${publicUrl}/api`)
+    .setIssuedAt()
+    .setExpirationTime('10m')
+    .setJti(crypto.randomUUID())
+    .sign(await importJWK(signingKey, 'RS256'));
+}
+
+/** An open `GET /api/event/stream`: which events arrived, by name, in order. */
+export async function watchStream(
+  server: ServerProcess,
+  token: string,
+): Promise<{ events: string[]; close(): void }> {
+  const controller = new AbortController();
+  const response = await server.request('/api/event/stream', {
+    headers: { authorization: `Bearer ${token}` },
+    signal: controller.signal,
+  });
+  if (response.status !== 200 || !response.body) {
+    throw new Error(`the stream answered ${response.status}`);
+  }
+  const events: string[] = [];
+  void (async () => {
+    const decoder = new TextDecoder();
+    let text = '';
+    try {
+      for await (const chunk of response.body!) {
+        const lines = (text + decoder.decode(chunk as Uint8Array, { stream: true })).split('\n');
+        text = lines.pop()!; // not complete yet
+        for (const line of lines) if (line.startsWith('event: ')) events.push(line.slice(7));
+      }
+    } catch {
+      // aborted by close()
+    }
+  })();
+  return { events, close: () => controller.abort() };
 }
