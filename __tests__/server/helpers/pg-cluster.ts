@@ -81,7 +81,7 @@ export async function createPgCluster(): Promise<PgCluster> {
 }
 
 /** A loopback port nobody listens on right now (the OS picks it). */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
