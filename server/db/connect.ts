@@ -1,5 +1,5 @@
 import { Kysely, PostgresDialect } from 'kysely';
-import { Pool } from 'pg';
+import { Pool, type PoolClient } from 'pg';
 import type { Config } from '../config';
 import { acquireDataDirLock } from './data-dir-lock';
 import { openEmbeddedPool } from './pglite';
@@ -49,7 +49,8 @@ export interface PoolLog {
  * - every client gets one for its whole life: a checked-out client's error already fails
  *   its query (the request answers 503), but pg emits the event too, and while a client
  *   is checked out pg-pool listens to nothing (say, between a failed statement and the
- *   ROLLBACK of a transaction). pg-pool never hands out a client that failed.
+ *   ROLLBACK of a transaction). pg-pool never hands out a client that failed, and a
+ *   client whose session ended with a FATAL error counts as failed at once (retire()).
  * New connections are opened on demand, so the pool recovers by itself as soon as
  * PostgreSQL accepts connections again. keepAlive finds connections to a database host
  * that vanished without closing them.
@@ -65,8 +66,23 @@ export function createPostgresPool(databaseUrl: string, log: PoolLog): Pool {
   });
   pool.on('connect', (client) => {
     client.on('error', () => undefined); // reported through the failed query or the pool
+    client.connection.on('errorMessage', (message: { severity?: string }) => {
+      if (message.severity === 'FATAL') retire(client);
+    });
   });
   return pool;
+}
+
+/**
+ * Marks a client whose session PostgreSQL has just ended (a FATAL error, such as 57P01
+ * when a busy backend is terminated) as unusable, so that pg-pool drops it when it is
+ * released. pg hands the error to the running query but keeps the client usable until
+ * the socket's close arrives; a request right after would get this dead client from the
+ * pool and fail too. `_queryable` is the flag pg itself clears on a connection error and
+ * the one pg-pool checks on release (pg 8.x, pg-pool 3.x; outage.test.ts pins it).
+ */
+function retire(client: PoolClient): void {
+  (client as PoolClient & { _queryable: boolean })._queryable = false;
 }
 
 /**

@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Client } from 'pg';
-import { openDatabase, type DatabaseHandle } from '../../../server/db/connect';
+import { createPostgresPool, openDatabase, type DatabaseHandle } from '../../../server/db/connect';
+import type { Database } from '../../../server/db/schema';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../../server/db/unavailable';
 import { listenerName } from '../../../server/live/feed';
 import { sprint } from '../event/fixtures';
@@ -184,5 +186,53 @@ onPostgres('the server when PostgreSQL terminates its connections', () => {
     expect((await sendResult('outage-1')).status).toBe(201);
     expect((await sendResult('outage-1')).status).toBe(200);
     expect(await countResults()).toBe(1);
+  });
+});
+
+onPostgres("the server's pool when a busy connection is terminated", () => {
+  const appName = `splitline-pool-${randomBytes(6).toString('hex')}`;
+  let control: Client;
+  let locker: Client;
+  let db: Kysely<Database>;
+
+  beforeAll(async () => {
+    control = new Client({ connectionString: process.env.DATABASE_URL });
+    locker = new Client({ connectionString: process.env.DATABASE_URL });
+    await Promise.all([control.connect(), locker.connect()]);
+    const url = new URL(process.env.DATABASE_URL!);
+    url.searchParams.set('application_name', appName);
+    const pool = createPostgresPool(url.toString(), { warn: () => undefined });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    await locker.query(`create table if not exists ${appName.replace(/-/g, '_')} (x int)`);
+  });
+
+  afterAll(async () => {
+    await locker.query(`drop table if exists ${appName.replace(/-/g, '_')}`);
+    await db.destroy();
+    await Promise.all([control.end(), locker.end()]);
+  });
+
+  it('does not hand out its connection again: the very next query succeeds', async () => {
+    const table = appName.replace(/-/g, '_');
+    // PostgreSQL closes the socket right after the FATAL error; the query after it is
+    // sent before that close arrives, so it would get the dead connection.
+    for (let round = 0; round < 3; round++) {
+      await locker.query(`begin; lock table ${table} in access exclusive mode`);
+      const blocked = sql`select count(*) from ${sql.table(table)}`.execute(db);
+      let pid = 0;
+      await eventually(async () => {
+        const { rows } = await control.query<{ pid: number }>(
+          `select pid from pg_stat_activity where application_name = $1 and wait_event_type = 'Lock'`,
+          [appName],
+        );
+        pid = rows[0]?.pid ?? 0;
+        return pid !== 0;
+      }, 10_000);
+      await control.query('select pg_terminate_backend($1)', [pid]);
+      await expect(blocked).rejects.toMatchObject({ code: '57P01' });
+      const next = await sql<{ one: number }>`select 1 as one`.execute(db);
+      expect(next.rows).toEqual([{ one: 1 }]);
+      await locker.query('rollback');
+    }
   });
 });
