@@ -1,9 +1,10 @@
 import { Kysely, PostgresDialect } from 'kysely';
-import { Pool } from 'pg';
+import { Pool, type PoolClient } from 'pg';
 import type { Config } from '../config';
 import { acquireDataDirLock } from './data-dir-lock';
 import { openEmbeddedPool } from './pglite';
 import type { Database } from './schema';
+import { databaseErrorFacts } from './unavailable';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -34,19 +35,68 @@ export function withSessionOptions(databaseUrl: string): string {
   return url.toString();
 }
 
+/** Where the pool reports connections that PostgreSQL closed (the server's logger). */
+export interface PoolLog {
+  warn(object: object, message: string): void;
+}
+
+/**
+ * The PostgreSQL pool, made safe against outages (decision 015). A pg client that loses
+ * its connection emits `error`, and an `error` event with no listener is thrown at the
+ * process: a PostgreSQL restart used to kill the server. So:
+ * - the pool gets a listener: an idle client's error (`pg_ctl stop`, pg_terminate_backend)
+ *   is logged, and pg-pool has already dropped that client;
+ * - every client gets one for its whole life: a checked-out client's error already fails
+ *   its query (the request answers 503), but pg emits the event too, and while a client
+ *   is checked out pg-pool listens to nothing (say, between a failed statement and the
+ *   ROLLBACK of a transaction). pg-pool never hands out a client that failed, and a
+ *   client whose session ended with a FATAL error counts as failed at once (retire()).
+ * New connections are opened on demand, so the pool recovers by itself as soon as
+ * PostgreSQL accepts connections again. keepAlive finds connections to a database host
+ * that vanished without closing them.
+ */
+export function createPostgresPool(databaseUrl: string, log: PoolLog): Pool {
+  const pool = new Pool({
+    connectionString: withSessionOptions(databaseUrl),
+    connectionTimeoutMillis: 10_000,
+    keepAlive: true,
+  });
+  pool.on('error', (error) => {
+    log.warn({ cause: databaseErrorFacts(error) }, 'database: an idle connection was closed');
+  });
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined); // reported through the failed query or the pool
+    client.connection.on('errorMessage', (message: { severity?: string }) => {
+      if (message.severity === 'FATAL') retire(client);
+    });
+  });
+  return pool;
+}
+
+/**
+ * Marks a client whose session PostgreSQL has just ended (a FATAL error, such as 57P01
+ * when a busy backend is terminated) as unusable, so that pg-pool drops it when it is
+ * released. pg hands the error to the running query but keeps the client usable until
+ * the socket's close arrives; a request right after would get this dead client from the
+ * pool and fail too. `_queryable` is the flag pg itself clears on a connection error and
+ * the one pg-pool checks on release (pg 8.x, pg-pool 3.x; outage.test.ts pins it).
+ */
+function retire(client: PoolClient): void {
+  (client as PoolClient & { _queryable: boolean })._queryable = false;
+}
+
 /**
  * Opens the database the configuration names: PostgreSQL when DATABASE_URL is set,
  * otherwise the embedded PGlite in DATA_DIR, which this process then locks.
+ * @param log where PostgreSQL's closed connections are reported (default: console)
  * @throws DataDirLockedError when another server holds DATA_DIR
  */
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  log: PoolLog = { warn: (object, message) => console.warn(message, object) },
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
-    const pool = new Pool({
-      connectionString: withSessionOptions(config.databaseUrl),
-      connectionTimeoutMillis: 10_000,
-    });
+    const pool = createPostgresPool(config.databaseUrl, log);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, engine: 'postgresql', close: once(() => db.destroy().catch(() => undefined)) };
   }

@@ -139,7 +139,7 @@ export interface PostgresFeedOptions {
 /**
  * PostgreSQL's feed: publishing is `pg_notify` on a pool connection; each process keeps
  * one dedicated connection that LISTENs and hands what arrives to its subscribers. When
- * that connection fails it is opened again (backoff up to 5 s) and every subscriber gets
+ * that connection fails it is opened again (backoff up to 1 s) and every subscriber gets
  * `resync`, since notices sent meanwhile are lost.
  *
  * The channel is `splitline_results`, suffixed with the schema when the connection works
@@ -177,13 +177,19 @@ export async function createPostgresFeed(options: PostgresFeedOptions): Promise<
     next.on('error', (error) => lost(next, error));
     next.on('end', () => lost(next, new Error('connection ended')));
     next.on('notification', onNotification);
-    await next.connect();
-    const { rows } = await next.query<{ schema: string }>('select current_schema() as schema');
-    const schema = rows[0]?.schema ?? 'public';
-    channel = schema === 'public' ? 'splitline_results' : `splitline_results:${schema}`;
-    // Named in pg_stat_activity, for operators (and the reconnect test).
-    await next.query(`set application_name = ${next.escapeLiteral(listenerName(channel))}`);
-    await next.query(`listen ${next.escapeIdentifier(channel)}`);
+    try {
+      await next.connect();
+      const { rows } = await next.query<{ schema: string }>('select current_schema() as schema');
+      const schema = rows[0]?.schema ?? 'public';
+      channel = schema === 'public' ? 'splitline_results' : `splitline_results:${schema}`;
+      // Named in pg_stat_activity, for operators (and the reconnect test).
+      await next.query(`set application_name = ${next.escapeLiteral(listenerName(channel))}`);
+      await next.query(`listen ${next.escapeIdentifier(channel)}`);
+    } catch (error) {
+      // Half set up (the database went away again between the steps): drop it whole.
+      await next.end().catch(() => undefined);
+      throw error;
+    }
     if (closed) {
       await next.end().catch(() => undefined);
       return;
@@ -206,7 +212,9 @@ export async function createPostgresFeed(options: PostgresFeedOptions): Promise<
   }
 
   function schedule(): void {
-    const delay = Math.min(5_000, 100 * 2 ** Math.min(failures, 6));
+    // At most a second between tries: an attempt while the database is down costs one
+    // refused connection, and streams should resync within a second of its return.
+    const delay = Math.min(1_000, 100 * 2 ** Math.min(failures, 4));
     failures++;
     retry = setTimeout(() => {
       connect().then(

@@ -18,7 +18,7 @@ declare module 'fastify' {
  */
 export default fp(
   async (app) => {
-    const handle = await openDatabase(app.config);
+    const handle = await openDatabase(app.config, app.log);
     app.addHook('onClose', async () => handle.close());
     try {
       const applied = await migrateToLatest(handle.db as Kysely<unknown>, migrations);

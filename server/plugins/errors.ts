@@ -1,6 +1,12 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ServerErrorBody } from '../../contract/errors';
+import type { MessageBody, ServerErrorBody } from '../../contract/errors';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  databaseErrorFacts,
+  isDatabaseUnavailable,
+} from '../db/unavailable';
 import { HttpError } from './http-errors';
 import { fieldErrors } from './validation-errors';
 
@@ -11,6 +17,8 @@ import { fieldErrors } from './validation-errors';
  * - `badRequest()` / `notFound()` / ... (plugins/http-errors.ts) → their status and body
  * - other 400s from Fastify (malformed JSON, ...) → 400 `{ errors: { request: [message] } }`
  * - other 4xx from Fastify and its plugins (413, 415, 429) → `{ message }`
+ * - the database cannot be reached (db/unavailable.ts) → 503 `{ message }` with
+ *   `Retry-After`: the same request will work once it is back (decision 015)
  * - anything else → 500 `{ message: 'Internal server error', requestId }`
  */
 export default fp(
@@ -30,6 +38,16 @@ export default fp(
       }
       if (status > 400 && status < 500) {
         return reply.code(status).send({ message: error.message });
+      }
+      if (isDatabaseUnavailable(error)) {
+        // A warning, not an error: the outage is the database's, and this line repeats
+        // for every request while it lasts.
+        request.log.warn({ cause: databaseErrorFacts(error) }, 'database unavailable');
+        const body: MessageBody = { message: DATABASE_UNAVAILABLE_MESSAGE };
+        return reply
+          .code(503)
+          .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+          .send(body);
       }
       request.log.error({ err: error }, 'request failed');
       const body: ServerErrorBody = {
