@@ -121,8 +121,10 @@ export interface LoginAttempt {
 
 /** "Wait 30 seconds", "wait 4 minutes": what a person reads on the page. */
 export function waitText(seconds: number): string {
-  if (seconds < 90) return `${Math.max(1, Math.ceil(seconds))} seconds`;
-  return `${Math.ceil(seconds / 60)} minutes`;
+  const [count, unit] =
+    seconds < 90 ? [Math.ceil(seconds), 'second'] : [Math.ceil(seconds / 60), 'minute'];
+  const n = Math.max(1, count);
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
 }
 
 /** The sign-in page's message for a refused attempt. */
