@@ -1,4 +1,12 @@
-import { dataDir, screenshots, signInButton, signInForm, signUp, uniqueEmail } from './account';
+import {
+  dataDir,
+  screenshots,
+  signInAfterSignUp,
+  signInButton,
+  signInForm,
+  signUp,
+  uniqueEmail,
+} from './account';
 import { expect, test } from './fixtures';
 import { linkTo, mailsTo } from './mail';
 import { png } from './png';
@@ -47,6 +55,9 @@ test('a coach signs up, verifies, fills the profile, changes the password and pu
     await page.getByLabel('E-mail address').fill(email);
     await page.getByLabel('Password').fill(firstPassword);
     await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByRole('status')).toBeVisible();
+    await screenshot('signup-answer');
+    await signInAfterSignUp(page, email, firstPassword);
   });
 
   await test.step('signed in at the wanted page: both banners show', async () => {

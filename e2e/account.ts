@@ -32,6 +32,19 @@ export async function signUp(page: Page, email: string, password: string): Promi
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Create account' }).click();
+  await signInAfterSignUp(page, email, password);
+}
+
+/**
+ * The answer to a sign-up, the same for a new address and a taken one (decision 018):
+ * the sign-in form, the address filled in, with a notice about the mail; signs in there.
+ */
+export async function signInAfterSignUp(page: Page, email: string, password: string) {
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText('Sign in with your password to continue');
+  await expect(page.getByLabel('E-mail address')).toHaveValue(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
 /** The provider's sign-in form, reached from /login's "Sign in". */

@@ -75,6 +75,17 @@ const plugins: FastifyPluginAsyncTypebox<{
 export const splitline = fp(plugins, { name: 'splitline', fastify: '5.x' });
 
 /**
+ * TRUST_PROXY as Fastify's option: a hop count becomes the function Fastify itself makes
+ * of one (its types list no number), trusting the nearest `hops` proxies.
+ */
+function trustProxyOption(
+  trustProxy: Config['trustProxy'],
+): NonNullable<FastifyServerOptions['trustProxy']> {
+  if (typeof trustProxy !== 'number') return trustProxy;
+  return (_address: string, hop: number) => hop < trustProxy;
+}
+
+/**
  * Builds the server, not yet started: `inject()` and `listen()` start it (running the
  * migrations), so tests may still add routes before their first request.
  * @example const app = buildApp({ config: loadConfig() }); await app.listen({ port: 3000 });
@@ -89,6 +100,8 @@ export function buildApp({ config, logger, identity, live }: BuildAppOptions): A
     ajv: { customOptions: { allErrors: true } },
     // Migrations run while the database plugin loads, and may take long on a big database.
     pluginTimeout: 120_000,
+    // request.ip (sign-in throttles, logs) is the client's, not the reverse proxy's.
+    trustProxy: trustProxyOption(config.trustProxy),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.addHook('onSend', async (request, reply) => {

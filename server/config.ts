@@ -27,6 +27,15 @@ const Environment = Type.Object({
     default: 'localhost',
     description: 'a host name or IP address',
   }),
+  // Unset: the client address is the TCP peer; behind a reverse proxy that is the proxy,
+  // and every user would share one sign-in throttle.
+  TRUST_PROXY: Type.Optional(
+    Type.String({
+      pattern: '^(true|false|\\d+|[\\w:./]+(,\\s*[\\w:./]+)*)$',
+      description:
+        'true, false, a number of proxy hops, or proxy addresses such as 127.0.0.1,10.0.0.0/8 (also loopback, uniquelocal)',
+    }),
+  ),
   PUBLIC_URL: Type.Optional(
     Type.String({
       pattern: '^https?://[^\\s/]+(/[^\\s]*)?$',
@@ -120,6 +129,13 @@ export interface Config {
   /** The built app (webpack output) that the server serves. */
   appDir: string;
   production: boolean;
+  /** NODE_ENV=development, set by `npm run dev` only: the dev server's origin is trusted. */
+  development: boolean;
+  /**
+   * Fastify's `trustProxy`: which X-Forwarded-For hops to believe when finding the
+   * client's address (false: none, the TCP peer is the client).
+   */
+  trustProxy: boolean | number | string;
 }
 
 /** Thrown when the environment is invalid; its message lists every bad variable. */
@@ -168,7 +184,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auth0Connection: checked.AUTH0_CONNECTION,
     appDir: path.join(projectRoot, 'dist', 'app'),
     production: env.NODE_ENV === 'production',
+    development: env.NODE_ENV === 'development',
+    trustProxy: parseTrustProxy(checked.TRUST_PROXY),
   };
+}
+
+/** `true`/`false`, a hop count, or the proxies' addresses (comma-separated), as Fastify takes them. */
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value.toLowerCase() === 'false') return false;
+  if (value.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .join(',');
 }
 
 /**

@@ -16,9 +16,6 @@ export interface ThrottleLimits {
 
 export const DEFAULT_LIMITS: ThrottleLimits = { perSubject: 5, perIp: 30, windowSeconds: 15 * 60 };
 
-export const THROTTLED_MESSAGE =
-  'Too many failed sign-in attempts. Wait 15 minutes and try again, or reset your password.';
-
 /**
  * Counts failures of one kind of secret check under `model`.
  *
@@ -83,13 +80,193 @@ export function createAttemptThrottle(
 
 export type AttemptThrottle = ReturnType<typeof createAttemptThrottle>;
 
-/** Sign-in failures, per address (normalised) and per IP. */
-export function createLoginThrottle(db: Kysely<Database>, limits: ThrottleLimits = DEFAULT_LIMITS) {
-  const throttle = createAttemptThrottle(db, 'LoginThrottle', limits);
+/**
+ * How sign-in failures slow a client down (decision 018). Each address-and-client pair
+ * has `freeFailures` attempts; after that every attempt waits `firstDelaySeconds`,
+ * doubling up to `maxDelaySeconds`. A pair forgets after `pairMemorySeconds` without
+ * attempts. A client (IP) may fail at `perIpAddresses` different addresses per
+ * `ipWindowSeconds`: guessing across many addresses stops there, while one person
+ * mistyping their own password never blocks their network.
+ */
+export interface LoginLimits {
+  freeFailures: number;
+  firstDelaySeconds: number;
+  maxDelaySeconds: number;
+  pairMemorySeconds: number;
+  perIpAddresses: number;
+  ipWindowSeconds: number;
+}
+
+export const DEFAULT_LOGIN_LIMITS: LoginLimits = {
+  freeFailures: 5,
+  firstDelaySeconds: 30,
+  maxDelaySeconds: 15 * 60,
+  pairMemorySeconds: 24 * 3600,
+  perIpAddresses: 30,
+  ipWindowSeconds: 15 * 60,
+};
+
+/** An attempt that may go ahead, or how long the client has to wait first. */
+export type LoginAdmission =
+  | { ok: true; attempt: LoginAttempt }
+  | { ok: false; scope: 'address' | 'network'; retryAfterSeconds: number };
+
+/** What `admit` reserved; give it back to `succeeded` or keep it with `failed`. */
+export interface LoginAttempt {
+  address: string;
+  ip: string;
+  /** The first attempt at this address from this client took one of the client's slots. */
+  tookIpSlot: boolean;
+}
+
+/** "Wait 30 seconds", "wait 4 minutes": what a person reads on the page. */
+export function waitText(seconds: number): string {
+  const [count, unit] =
+    seconds < 90 ? [Math.ceil(seconds), 'second'] : [Math.ceil(seconds / 60), 'minute'];
+  const n = Math.max(1, count);
+  return `${n} ${unit}${n === 1 ? '' : 's'}`;
+}
+
+/** The sign-in page's message for a refused attempt. */
+export function throttledMessage(admission: Extract<LoginAdmission, { ok: false }>): string {
+  const wait = waitText(admission.retryAfterSeconds);
+  return admission.scope === 'address'
+    ? `Too many failed sign-in attempts for this address. Wait ${wait} and try again, or reset your password.`
+    : `Too many failed sign-in attempts from your network. Wait ${wait} and try again.`;
+}
+
+const MODEL = 'LoginThrottle';
+
+/**
+ * Sign-in attempts, counted BEFORE the password is checked, each in one statement, so
+ * that parallel requests cannot all pass a check made before any of them failed. Rows
+ * live in identity_store under their own model name (the provider never reads it).
+ *
+ * @example
+ * const admission = await throttle.admit(email, request.ip);
+ * if (!admission.ok) return tooMany(admission.retryAfterSeconds);
+ * if (await passwordMatches()) await throttle.succeeded(admission.attempt);
+ */
+export function createLoginThrottle(db: Kysely<Database>, overrides: Partial<LoginLimits> = {}) {
+  const limits = { ...DEFAULT_LOGIN_LIMITS, ...overrides };
+  const pairId = (address: string, ip: string) => `pair:${address}|${ip}`;
+  const ipId = (ip: string) => `ip:${ip}`;
+
+  /**
+   * Counts one more attempt of a pair unless it is inside its wait; the count after
+   * this attempt, or undefined when it has to wait. An ended memory starts at 1.
+   */
+  async function countPairAttempt(id: string): Promise<number | undefined> {
+    const { freeFailures, firstDelaySeconds, maxDelaySeconds, pairMemorySeconds } = limits;
+    const next = sql<number>`case when identity_store.expires_at <= now() then 1
+      else (identity_store.payload->>'count')::int + 1 end`;
+    // The wait after the n-th attempt: none before the free ones are used, then doubling.
+    const delayAfter = (n: unknown) => sql<number>`case when ${n} < ${freeFailures} then 0
+      else least(${maxDelaySeconds}::float8,
+        ${firstDelaySeconds}::float8 * power(2, ${n} - ${freeFailures})) end`;
+    const payload = (n: unknown) =>
+      sql`jsonb_build_object('count', ${n}, 'until',
+        extract(epoch from now())::float8 + ${delayAfter(n)})`;
+    const expires = (n: unknown) =>
+      sql`now() + make_interval(secs => ${delayAfter(n)} + ${pairMemorySeconds})`;
+    const { rows } = await sql<{ count: number }>`
+      insert into identity_store (model, id, payload, expires_at)
+      values (${MODEL}, ${id}, ${payload(sql`1`)}, ${expires(sql`1`)})
+      on conflict (model, id) do update set
+        payload = ${payload(next)},
+        expires_at = ${expires(next)}
+      where identity_store.expires_at <= now()
+        or (identity_store.payload->>'until')::float8 <= extract(epoch from now())
+      returning (payload->>'count')::int as count
+    `.execute(db);
+    return rows[0]?.count;
+  }
+
+  /** Takes one of the client's address slots, unless none is left: false then. */
+  async function takeIpSlot(id: string): Promise<boolean> {
+    const { rows } = await sql<{ count: number }>`
+      insert into identity_store (model, id, payload, expires_at)
+      values (${MODEL}, ${id}, '{"count":1}'::jsonb,
+        now() + make_interval(secs => ${limits.ipWindowSeconds}))
+      on conflict (model, id) do update set
+        payload = case when identity_store.expires_at <= now() then '{"count":1}'::jsonb
+          else jsonb_build_object('count', (identity_store.payload->>'count')::int + 1) end,
+        expires_at = case when identity_store.expires_at <= now() then excluded.expires_at
+          else identity_store.expires_at end
+      where identity_store.expires_at <= now()
+        or (identity_store.payload->>'count')::int < ${limits.perIpAddresses}
+      returning (payload->>'count')::int as count
+    `.execute(db);
+    return rows.length > 0;
+  }
+
+  async function releaseIpSlot(id: string): Promise<void> {
+    await sql`
+      update identity_store
+      set payload = jsonb_build_object('count', greatest((payload->>'count')::int - 1, 0))
+      where model = ${MODEL} and id = ${id} and expires_at > now()
+    `.execute(db);
+  }
+
+  /** Seconds until the row's wait (`until`) or its end (`expires_at`) has passed. */
+  async function secondsLeft(id: string, of: 'until' | 'expires_at'): Promise<number> {
+    const left =
+      of === 'until'
+        ? sql<number>`(payload->>'until')::float8 - extract(epoch from now())`
+        : sql<number>`extract(epoch from expires_at - now())`;
+    const row = await db
+      .selectFrom('identity_store')
+      .select(left.as('left'))
+      .where('model', '=', MODEL)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Math.max(1, Math.ceil(Number(row?.left ?? 1)));
+  }
+
+  async function forgetPair(id: string): Promise<void> {
+    await db.deleteFrom('identity_store').where('model', '=', MODEL).where('id', '=', id).execute();
+  }
+
   return {
-    isBlocked: (email: string, ip: string) => throttle.isBlocked(normalizeEmail(email), ip),
-    recordFailure: (email: string, ip: string) => throttle.recordFailure(normalizeEmail(email), ip),
-    recordSuccess: (email: string) => throttle.recordSuccess(normalizeEmail(email)),
+    limits,
+
+    /**
+     * Lets an attempt at `email` from `ip` go ahead, counting it as a failure until
+     * `succeeded` says otherwise; or says how long to wait. Nothing here depends on
+     * whether the address has an account.
+     */
+    async admit(email: string, ip: string): Promise<LoginAdmission> {
+      const address = normalizeEmail(email);
+      const pair = pairId(address, ip);
+      const count = await countPairAttempt(pair);
+      if (count === undefined)
+        return { ok: false, scope: 'address', retryAfterSeconds: await secondsLeft(pair, 'until') };
+      if (count > 1) return { ok: true, attempt: { address, ip, tookIpSlot: false } };
+      // A new address for this client: it takes a slot, or waits for the window to end.
+      if (await takeIpSlot(ipId(ip)))
+        return { ok: true, attempt: { address, ip, tookIpSlot: true } };
+      await forgetPair(pair);
+      return {
+        ok: false,
+        scope: 'network',
+        retryAfterSeconds: await secondsLeft(ipId(ip), 'expires_at'),
+      };
+    },
+
+    /** The password was right: the pair starts over and gives back its slot. */
+    async succeeded(attempt: LoginAttempt): Promise<void> {
+      await forgetPair(pairId(attempt.address, attempt.ip));
+      if (attempt.tookIpSlot) await releaseIpSlot(ipId(attempt.ip));
+    },
+
+    /** A new password (reset by mail) ends the waits of every client at this address. */
+    async forgetAddress(email: string): Promise<void> {
+      await db
+        .deleteFrom('identity_store')
+        .where('model', '=', MODEL)
+        .where(sql<boolean>`starts_with(id, ${`pair:${normalizeEmail(email)}|`})`)
+        .execute();
+    },
   };
 }
 

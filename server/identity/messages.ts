@@ -1,7 +1,7 @@
 import type { MailMessage } from './mailer';
 import { escapeHtml } from './pages/html';
 
-/** The texts of the two mails the embedded provider sends. */
+/** The texts of the mails the embedded provider sends. */
 
 function html(lead: string, action: string, link: string, after: string): string {
   return `<!doctype html><html><body style="font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1f1f1f">
@@ -31,6 +31,23 @@ export function resetMail(to: string, link: string): MailMessage {
     to,
     link,
     subject: 'Reset your Splitline password',
+    text: `${lead}\n\nOpen this link to choose a new password:\n${link}\n\n${after}\n`,
+    html: html(lead, 'Choose a new password', link, after),
+  };
+}
+
+/**
+ * To the owner of an address someone tried to sign up with: the sign-up page answers the
+ * same for a new and a taken address (decision 018), so the owner learns it here.
+ */
+export function existingAccountMail(to: string, link: string, signInUrl: string): MailMessage {
+  const lead =
+    'Someone tried to create a Splitline account with this e-mail address, which already has one.';
+  const after = `If it was you, sign in at ${signInUrl}, or choose a new password with the link (it works for 1 hour and only once). If it was not you, ignore this mail: nothing has changed.`;
+  return {
+    to,
+    link,
+    subject: 'You already have a Splitline account',
     text: `${lead}\n\nOpen this link to choose a new password:\n${link}\n\n${after}\n`,
     html: html(lead, 'Choose a new password', link, after),
   };

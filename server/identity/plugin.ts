@@ -6,6 +6,7 @@ import { embeddedAccountActions } from './account-actions';
 import { createAccountService } from './account-service';
 import { purgeExpired } from './adapter';
 import { auth0AccountActions } from './auth0-actions';
+import { createBackgroundTasks } from './background';
 import { purgeEmailTokens } from './email-tokens';
 import { sameOriginOnly, widenFormAction } from './form-guard';
 import { loadIdentityKeys } from './keys';
@@ -13,6 +14,7 @@ import { createLoginThrottle } from './login-throttle';
 import { createMailer } from './mailer';
 import { mountProvider } from './mount';
 import { createProvider } from './provider';
+import { createMailRequestLimits } from './request-limits';
 import { dbConnectionRoutes, CONNECTION } from './routes/dbconnections';
 import { emailLinkRoutes } from './routes/email-links';
 import { interactionRoutes } from './routes/interaction';
@@ -79,10 +81,15 @@ export default fp<Partial<IdentitySettings>>(
       from: settings.mailFrom ?? 'Splitline <no-reply@splitline.local>',
       log,
     });
+    const background = createBackgroundTasks(log);
+    // Before the database closes: a reset mail already promised is still sent.
+    app.addHook('preClose', async () => background.drain());
     const accounts = createAccountService({
       db: app.db,
       mailer,
-      throttle: createLoginThrottle(app.db),
+      throttle: createLoginThrottle(app.db, settings.loginLimits),
+      requests: createMailRequestLimits(app.db, settings.mailRequestLimits),
+      background,
       publicUrl: settings.publicUrl,
       log,
     });

@@ -64,6 +64,9 @@ export function createProvider(
     conformIdTokenClaims: false, // else the ID token carries only `sub` and getUser() is empty
     extraParams: ['audience', 'screen_hint'],
     pkce: { required: () => true },
+    // The app client may use the code flow only: discovery advertises nothing else
+    // (no id_token response types, hence no implicit grant).
+    responseTypes: ['code'],
     routes: PROVIDER_ROUTES,
     features: {
       devInteractions: { enabled: false },

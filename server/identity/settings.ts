@@ -1,4 +1,6 @@
 import path from 'node:path';
+import type { LoginLimits } from './login-throttle';
+import type { MailRequestLimits } from './request-limits';
 
 /**
  * What the identity plugin needs to know. The plugin reads these from `fastify.config`
@@ -8,7 +10,12 @@ export interface IdentitySettings {
   /** Where users reach the server, without a trailing slash; the issuer is this + '/'. */
   publicUrl: string;
   dataDir: string;
-  production: boolean;
+  /**
+   * Only under `npm run dev` (NODE_ENV=development): the app client also accepts the
+   * webpack dev server's origin (http://localhost:8080) as redirect and CORS origin.
+   * Anywhere else that origin could be any page on the user's machine.
+   */
+  development: boolean;
   /** SMTP URL (smtp://user:pass@host:587); unset: mail goes to <dataDir>/outbox. */
   smtpUrl?: string | undefined;
   mailFrom?: string | undefined;
@@ -23,6 +30,10 @@ export interface IdentitySettings {
   auth0Connection?: string | undefined;
   /** How often expired rows of identity_store are deleted (ms; default 10 minutes). */
   purgeIntervalMs?: number | undefined;
+  /** Overrides of the sign-in throttle (login-throttle.ts; tests use short waits). */
+  loginLimits?: Partial<LoginLimits> | undefined;
+  /** Overrides of the limits on reset and sign-up requests (request-limits.ts). */
+  mailRequestLimits?: Partial<MailRequestLimits> | undefined;
 }
 
 /** The public client of the single-page app, as auth0-spa-js sends it. */
@@ -50,10 +61,13 @@ export function outboxDir(settings: IdentitySettings): string {
   return path.join(settings.dataDir, 'outbox');
 }
 
+/** The webpack dev server's sign-in return, allowed under `npm run dev` only. */
+export const DEV_SERVER_REDIRECT = 'http://localhost:8080/login';
+
 /** Redirect URIs of the app client: the server's /login, plus the dev server's in development. */
 export function redirectUris(settings: IdentitySettings): string[] {
   const uris = [`${settings.publicUrl}/login`];
-  if (!settings.production) uris.push('http://localhost:8080/login');
+  if (settings.development) uris.push(DEV_SERVER_REDIRECT);
   return [...new Set(uris)];
 }
 
@@ -66,7 +80,7 @@ export function resolveSettings(
   const settings: IdentitySettings = {
     publicUrl: String(from('publicUrl') ?? 'http://localhost:3000').replace(/\/+$/, ''),
     dataDir: path.resolve(String(from('dataDir') ?? './data')),
-    production: Boolean(from('production')),
+    development: from('development') === true,
     smtpUrl: from('smtpUrl'),
     mailFrom: from('mailFrom'),
     auth0Domain: from('auth0Domain'),
@@ -76,6 +90,8 @@ export function resolveSettings(
     auth0ManagementClientSecret: from('auth0ManagementClientSecret'),
     auth0Connection: from('auth0Connection'),
     purgeIntervalMs: from('purgeIntervalMs'),
+    loginLimits: from('loginLimits'),
+    mailRequestLimits: from('mailRequestLimits'),
   };
   return settings;
 }

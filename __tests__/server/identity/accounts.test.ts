@@ -1,7 +1,7 @@
 import type { App } from '../../../server/app';
 import { Browser, hiddenField } from './browser';
 import { buildIdentityApp } from './identity-app';
-import { readOutbox } from './outbox';
+import { readOutbox, waitForOutbox } from './outbox';
 
 /** Sign-up, sign-in, verification and password reset, as a visitor meets them. */
 describe('accounts of the embedded provider', () => {
@@ -67,7 +67,7 @@ describe('accounts of the embedded provider', () => {
     expect((await fetch(mail?.link ?? '')).status).toBe(400); // used once
   });
 
-  it("refuses a weak password, a taken address and a foreign client in Auth0's shapes", async () => {
+  it("refuses a weak password and a foreign client in Auth0's shapes", async () => {
     const weak = await post('/dbconnections/signup', {
       client_id: 'splitline-app',
       email: 'weak@example.com',
@@ -79,18 +79,52 @@ describe('accounts of the embedded provider', () => {
       code: 'invalid_password',
       description: 'Use at least 10 characters.',
     });
-    const taken = await post('/dbconnections/signup', {
-      client_id: 'splitline-app',
-      email: 'NEW.COACH@example.com',
-      password,
-    });
-    expect(taken.json()).toMatchObject({ code: 'invalid_signup', statusCode: 400 });
     const foreign = await post('/dbconnections/signup', {
       client_id: 'someone-else',
       email: 'x@example.com',
       password,
     });
     expect(foreign.json()).toMatchObject({ code: 'invalid_client' });
+  });
+
+  it('answers a sign-up with a taken address as a new one, and mails the owner instead', async () => {
+    const before = (await outbox()).length;
+    const taken = await post('/dbconnections/signup', {
+      client_id: 'splitline-app',
+      email: 'NEW.COACH@example.com',
+      password: 'Another-password-9',
+    });
+    const fresh = await post('/dbconnections/signup', {
+      client_id: 'splitline-app',
+      email: 'Fresh.Coach@example.com',
+      password: 'Another-password-9',
+    });
+    for (const [response, email] of [
+      [taken, 'new.coach@example.com'],
+      [fresh, 'fresh.coach@example.com'],
+    ] as const) {
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        _id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        email,
+        email_verified: false,
+      });
+    }
+    // The taken address's answer names no account, and its password did not change.
+    const owner = await app.db
+      .selectFrom('identity_credentials')
+      .select('id')
+      .where('email', '=', 'new.coach@example.com')
+      .executeTakeFirstOrThrow();
+    expect(taken.json()._id).not.toBe(owner.id);
+    const [toOwner, toNew] = (await outbox()).slice(before);
+    expect(toOwner?.text).toContain('To: new.coach@example.com');
+    expect(toOwner?.text).toContain('already has one');
+    expect(toOwner?.link).toMatch(/\/u\/reset-password\?ticket=/);
+    expect(toNew?.text).toContain('To: fresh.coach@example.com');
+    expect(toNew?.link).toMatch(/\/u\/email-verification\?ticket=/);
+    const { signIn } = await atSignIn();
+    expect((await signIn('new.coach@example.com', password)).status).toBe(303);
   });
 
   it('answers change_password the same whether or not the address exists, mailing only a real one', async () => {
@@ -109,16 +143,17 @@ describe('accounts of the embedded provider', () => {
       expect(response.statusCode).toBe(200);
       expect(response.body).toBe("We've just sent you an email to reset your password.");
     }
-    const mails = await outbox();
+    const mails = await waitForOutbox(app.config.dataDir, before + 1);
     expect(mails).toHaveLength(before + 1);
     expect(mails.at(-1)?.link).toMatch(/\/u\/reset-password\?ticket=/);
   });
 
   it('resets the password from the mailed link, once, with the rule enforced', async () => {
     const browser = new Browser(origin);
+    const before = (await outbox()).length;
     const forgot = await browser.post('/u/forgot-password', { email: 'new.coach@example.com' });
     expect(await forgot.text()).toContain('If an account exists for that address');
-    const link = (await outbox()).at(-1)?.link ?? '';
+    const link = (await waitForOutbox(app.config.dataDir, before + 1)).at(-1)?.link ?? '';
     const form = await (await browser.request(link)).text();
     expect(form).toContain('new.coach@example.com');
     const ticket = hiddenField(form, 'ticket');
@@ -145,7 +180,7 @@ describe('accounts of the embedded provider', () => {
     expect(strip(await wrong.text())).toBe(strip(await unknown.text()));
   });
 
-  it('stops sign-in attempts on one address after 5 failures, with a clear message', async () => {
+  it('makes a client wait after 5 failures at one address, saying how long', async () => {
     await post('/dbconnections/signup', {
       client_id: 'splitline-app',
       email: 'target@example.com',
@@ -156,7 +191,10 @@ describe('accounts of the embedded provider', () => {
       expect((await signIn('target@example.com', 'guess-number-x')).status).toBe(400);
     const blocked = await signIn('target@example.com', password); // even the right one
     expect(blocked.status).toBe(429);
-    expect(await blocked.text()).toContain('Too many failed sign-in attempts');
+    expect(Number(blocked.headers.get('retry-after'))).toBe(30);
+    expect(await blocked.text()).toContain(
+      'Too many failed sign-in attempts for this address. Wait 30 seconds',
+    );
   });
 
   it("refuses forged forms: a wrong form token, another site's origin, a foreign interaction", async () => {

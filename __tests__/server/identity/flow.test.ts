@@ -48,7 +48,7 @@ describe('authorization code + PKCE + refresh flow', () => {
 
   let refreshToken = '';
 
-  it('signs up through screen_hint=signup and returns a code to the app', async () => {
+  it('signs up through screen_hint=signup, then signs in and returns a code to the app', async () => {
     const { verifier, response } = await authorize({ screen_hint: 'signup' });
     expect(response.status).toBe(303);
     const interaction = response.headers.get('location') ?? '';
@@ -59,10 +59,19 @@ describe('authorization code + PKCE + refresh flow', () => {
     expect(html).toContain('Create your account');
     expect(html).toContain('at least 10 characters');
 
-    const submitted = await browser.follow(`${interaction}/signup`, {
+    const signedUp = await browser.post(`${interaction}/signup`, {
+      csrf: hiddenField(html, 'csrf'),
+      email,
+      password,
+    });
+    // The same answer for a new address and a taken one (decision 018): sign in next.
+    expect(signedUp.status).toBe(200);
+    const signIn = await signedUp.text();
+    expect(signIn).toContain('Sign in with your password to continue');
+    const submitted = await browser.follow(interaction, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ csrf: hiddenField(html, 'csrf'), email, password }),
+      body: new URLSearchParams({ csrf: hiddenField(signIn, 'csrf'), email, password }),
     });
     expect(submitted.url.pathname).toBe('/login');
     expect(submitted.url.searchParams.get('state')).toBe('state-1');
@@ -179,7 +188,7 @@ describe('authorization code + PKCE + refresh flow', () => {
   it('publishes discovery and the public key at the Auth0 paths', async () => {
     const discovery = (await (
       await fetch(`${origin}/.well-known/openid-configuration`)
-    ).json()) as Record<string, string>;
+    ).json()) as Record<string, string> & { grant_types_supported?: string[] };
     expect(discovery).toMatchObject({
       issuer: `${origin}/`,
       authorization_endpoint: `${origin}/authorize`,
@@ -187,6 +196,12 @@ describe('authorization code + PKCE + refresh flow', () => {
       end_session_endpoint: `${origin}/v2/logout`,
       jwks_uri: `${origin}/.well-known/jwks.json`,
     });
+    // Only what the app's client may use: the code flow and its refresh tokens.
+    expect(discovery.response_types_supported).toEqual(['code']);
+    expect([...discovery.grant_types_supported!].sort()).toEqual([
+      'authorization_code',
+      'refresh_token',
+    ]);
     const jwks = (await (await fetch(`${origin}/.well-known/jwks.json`)).json()) as {
       keys: Record<string, string>[];
     };

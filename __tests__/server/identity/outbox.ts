@@ -16,3 +16,20 @@ export async function readOutbox(
     }),
   );
 }
+
+/**
+ * The outbox once it holds `count` messages: mail that is sent after the answer (password
+ * resets) lands a moment later. Fails after `ms` with what arrived.
+ */
+export async function waitForOutbox(
+  dataDir: string,
+  count: number,
+  ms = 5000,
+): Promise<Awaited<ReturnType<typeof readOutbox>>> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const mails = await readOutbox(dataDir);
+    if (mails.length >= count || Date.now() > deadline) return mails;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

@@ -13,6 +13,9 @@ export interface InteractionForm {
 
 export function loginPage({ uid, csrf, email = '', errors = [], notice }: InteractionForm): string {
   const base = `/u/login/${encodeURIComponent(uid)}`;
+  // With the address known (after a sign-up, a login_hint), the password is what is left.
+  const focus = (field: 'email' | 'password') =>
+    (field === 'password') === Boolean(email) ? ' autofocus' : '';
   return page(
     'Sign in',
     `<h1>Sign in</h1>
@@ -21,9 +24,9 @@ ${notice ? `<div class="notice" role="status">${escapeHtml(notice)}</div>` : ''}
 <form method="post" action="${base}" novalidate>
 ${hidden('csrf', csrf)}
 <label for="email">E-mail address</label>
-<input id="email" name="email" type="email" autocomplete="username" required autofocus value="${escapeHtml(email)}">
+<input id="email" name="email" type="email" autocomplete="username" required${focus('email')} value="${escapeHtml(email)}">
 <label for="password">Password</label>
-<input id="password" name="password" type="password" autocomplete="current-password" required>
+<input id="password" name="password" type="password" autocomplete="current-password" required${focus('password')}>
 <button type="submit">Sign in</button>
 </form>
 <nav><a href="/u/forgot-password">Forgot password?</a><a href="${base}?screen=signup">Create account</a></nav>`,

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AccountService } from '../account-service';
+import { normalizeEmail } from '../credentials';
+import { tooManyRequestsMessage, type RequestAdmission } from '../request-limits';
 import { APP_CLIENT_ID } from '../settings';
 
 /**
@@ -21,6 +23,18 @@ function badRequest(code: string, description: string, name = 'BadRequestError')
   return { name, code, description, message: description, statusCode: 400 };
 }
 
+/** Auth0's answer when a client or an address asked too often. */
+function tooMany(admission: Extract<RequestAdmission, { ok: false }>) {
+  const description = tooManyRequestsMessage(admission);
+  return {
+    name: 'TooManyRequestsError',
+    code: 'too_many_requests',
+    description,
+    message: description,
+    statusCode: 429,
+  };
+}
+
 export async function dbConnectionRoutes(
   app: FastifyInstance,
   { accounts }: { accounts: AccountService },
@@ -35,24 +49,33 @@ export async function dbConnectionRoutes(
   app.post<Body>('/dbconnections/signup', async (request, reply) => {
     const invalid = checkClient(request.body);
     if (invalid) return reply.code(400).send(invalid);
-    const result = await accounts.signUp(str(request.body?.email), str(request.body?.password));
-    if (result.ok) {
-      const { id, email } = result.credential;
-      return { _id: id, email, email_verified: false };
+    const email = str(request.body?.email);
+    const result = await accounts.signUp(email, str(request.body?.password), request.ip);
+    // A taken address gets the same answer as a new one (decision 018); its owner is mailed.
+    if (result.ok)
+      return { _id: result.accountId, email: normalizeEmail(email), email_verified: false };
+    if (result.reason === 'throttled') {
+      reply.header('retry-after', String(result.admission.retryAfterSeconds));
+      return reply.code(429).send(tooMany(result.admission));
     }
     const answer =
       result.reason === 'weak_password'
         ? badRequest('invalid_password', result.messages.join(' '), 'PasswordStrengthError')
-        : result.reason === 'invalid_email'
-          ? badRequest('invalid_parameter', result.messages.join(' '))
-          : badRequest('invalid_signup', 'Invalid sign up');
+        : badRequest('invalid_parameter', result.messages.join(' '));
     return reply.code(400).send(answer);
   });
 
   app.post<Body>('/dbconnections/change_password', async (request, reply) => {
     const invalid = checkClient(request.body);
     if (invalid) return reply.code(400).send(invalid);
-    await accounts.requestPasswordReset(str(request.body?.email).trim());
+    const admission = await accounts.requestPasswordReset(
+      str(request.body?.email).trim(),
+      request.ip,
+    );
+    if (!admission.ok) {
+      reply.header('retry-after', String(admission.retryAfterSeconds));
+      return reply.code(429).send(tooMany(admission));
+    }
     return reply.type('text/plain; charset=utf-8').send(RESET_SENT);
   });
 }

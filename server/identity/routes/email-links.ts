@@ -6,6 +6,7 @@ import { findCredentialById } from '../credentials';
 import { peekEmailToken } from '../email-tokens';
 import { forgotPasswordPage, messagePage, resetPasswordPage } from '../pages/password';
 import { isPlausibleEmail } from '../password-policy';
+import { tooManyRequestsMessage } from '../request-limits';
 
 type Ticket = { Querystring: { ticket?: string } };
 type Form = { Body: Record<string, unknown> };
@@ -47,7 +48,14 @@ export async function emailLinkRoutes(
         .type('text/html')
         .send(forgotPasswordPage({ email, errors: ['Enter a valid e-mail address.'] }));
     }
-    await accounts.requestPasswordReset(email);
+    const admission = await accounts.requestPasswordReset(email, request.ip);
+    if (!admission.ok) {
+      return reply
+        .code(429)
+        .header('retry-after', String(admission.retryAfterSeconds))
+        .type('text/html')
+        .send(forgotPasswordPage({ email, errors: [tooManyRequestsMessage(admission)] }));
+    }
     return reply.type('text/html').send(messagePage('Check your e-mail', CHECK_MAIL));
   });
 

@@ -3,7 +3,8 @@ import type Provider from 'oidc-provider';
 import type { AccountService } from '../account-service';
 import { interactionToken, isValidInteractionToken } from '../form-guard';
 import type { IdentityKeys } from '../keys';
-import { THROTTLED_MESSAGE } from '../login-throttle';
+import { throttledMessage } from '../login-throttle';
+import { tooManyRequestsMessage } from '../request-limits';
 import { loginPage, signupPage } from '../pages/login';
 import { messagePage } from '../pages/password';
 
@@ -21,6 +22,12 @@ type Params = {
 
 const WRONG_CREDENTIALS = 'Wrong e-mail address or password.';
 const EXPIRED = 'This sign-in page has expired. Go back to Splitline and sign in again.';
+/**
+ * After a sign-up, new address or taken (decision 018): the mail says which it was, to
+ * the address's owner only.
+ */
+export const SIGNUP_NOTICE =
+  'Thank you. We have sent a message to this address: a link to confirm it, or, if the address already has an account, a note to its owner. Sign in with your password to continue.';
 
 /**
  * Our pages of the provider's interactions (`interactions.url`): sign in, or create an
@@ -102,29 +109,39 @@ export async function interactionRoutes(
       request.ip,
     );
     if (result.ok) return finishLogin(request, reply, result.credential.id);
-    const throttled = result.reason === 'throttled';
+    if (result.reason === 'throttled') {
+      return reply
+        .code(429)
+        .header('retry-after', String(result.admission.retryAfterSeconds))
+        .type('text/html')
+        .send(loginPage({ ...form(request), errors: [throttledMessage(result.admission)] }));
+    }
     return reply
-      .code(throttled ? 429 : 400)
+      .code(400)
       .type('text/html')
-      .send(
-        loginPage({
-          ...form(request),
-          errors: [throttled ? THROTTLED_MESSAGE : WRONG_CREDENTIALS],
-        }),
-      );
+      .send(loginPage({ ...form(request), errors: [WRONG_CREDENTIALS] }));
   });
 
   app.post<Params>('/u/login/:uid/signup', async (request, reply) => {
     if (!(await postedInteraction(request, reply, signupPage))) return reply;
-    const result = await accounts.signUp(field(request, 'email'), field(request, 'password'));
-    if (result.ok) return finishLogin(request, reply, result.credential.id);
-    const messages =
-      result.reason === 'exists'
-        ? [...result.messages, 'If you already have an account, sign in or reset your password.']
-        : result.messages;
+    const result = await accounts.signUp(
+      field(request, 'email'),
+      field(request, 'password'),
+      request.ip,
+    );
+    // Never signed in from here: a new address and a taken one must look the same.
+    if (result.ok)
+      return reply.type('text/html').send(loginPage({ ...form(request), notice: SIGNUP_NOTICE }));
+    if (result.reason === 'throttled') {
+      return reply
+        .code(429)
+        .header('retry-after', String(result.admission.retryAfterSeconds))
+        .type('text/html')
+        .send(signupPage({ ...form(request), errors: [tooManyRequestsMessage(result.admission)] }));
+    }
     return reply
       .code(400)
       .type('text/html')
-      .send(signupPage({ ...form(request), errors: messages }));
+      .send(signupPage({ ...form(request), errors: result.messages }));
   });
 }
