@@ -65,9 +65,27 @@ const TEXT = {
     cursorOf({ s: 'DateDesc', id: '1', at: '2024-02-30T00:00:00.000000Z' }),
     cursorOf({ s: 'DateDesc', id: '1', at: '9999-12-31T23:59:59.999999Z' }),
     cursorOf({ s: 'ResultAsc', id: '1', result: 2 ** 40 }),
-    cursorOf({ s: 'EventAsc', id: '1', typeKey: NUL, typeId: 1, at: '2024-01-01T00:00:00.000000Z' }),
-    cursorOf({ s: 'EventAsc', id: '1', typeKey: 'a', typeId: 2 ** 40, at: '2024-01-01T00:00:00.000000Z' }),
-    cursorOf({ s: 'FirstName', id: '1', name: NUL, athleteId: '1', at: '2024-01-01T00:00:00.000000Z' }),
+    cursorOf({
+      s: 'EventAsc',
+      id: '1',
+      typeKey: NUL,
+      typeId: 1,
+      at: '2024-01-01T00:00:00.000000Z',
+    }),
+    cursorOf({
+      s: 'EventAsc',
+      id: '1',
+      typeKey: 'a',
+      typeId: 2 ** 40,
+      at: '2024-01-01T00:00:00.000000Z',
+    }),
+    cursorOf({
+      s: 'FirstName',
+      id: '1',
+      name: NUL,
+      athleteId: '1',
+      at: '2024-01-01T00:00:00.000000Z',
+    }),
     'not base64 at all \u0000',
   ],
 };
@@ -78,17 +96,42 @@ const JSON_VALUES = {
   numbers: [1e308, -1e308, 'Infinity', 'NaN', '1e400', [1]],
   strings: [NUL, '\u0000', 'x'.repeat(20000), 123, ['a'], { a: 1 }, '\ud800'],
   dates: ['9999-12-31', '2024-02-30', '0000-01-01', '2024-02-29T00:00:00Z'],
-  instants: ['9999-12-31T23:59:59Z', '2024-02-30T10:00:00Z', '0000-01-01T00:00:00Z', '+275760-09-13T00:00:00Z'],
+  instants: [
+    '9999-12-31T23:59:59Z',
+    '2024-02-30T10:00:00Z',
+    '0000-01-01T00:00:00Z',
+    '+275760-09-13T00:00:00Z',
+  ],
   arrays: ['not an array', [[]], [null], [2147483648], [1e20], [NUL], Array(20000).fill(1)],
   objects: ['text', [], null, 42],
 };
 
 /** Whole bodies that are not what any route takes. */
-const BROKEN_JSON = ['{', '{"a":1', 'null', '[]', '"x"', '1e999', '\u0000', '['.repeat(5000), '{"__proto__":{"x":1}}'];
+const BROKEN_JSON = [
+  '{',
+  '{"a":1',
+  'null',
+  '[]',
+  '"x"',
+  '1e999',
+  '\u0000',
+  '['.repeat(5000),
+  '{"__proto__":{"x":1}}',
+];
+
+/** The sort a cursor was made for, to send with it. */
+function sortOf(cursor: string): string {
+  try {
+    return (JSON.parse(Buffer.from(cursor, 'base64url').toString()) as { s: string }).s;
+  } catch {
+    return 'DateDesc';
+  }
+}
 
 /** The first member of a union that is not `null`, to build a good value from. */
 function concrete(schema: Schema): Schema {
-  if (schema.anyOf) return concrete(schema.anyOf.find((s) => s.type !== 'null') ?? schema.anyOf[0]!);
+  if (schema.anyOf)
+    return concrete(schema.anyOf.find((s) => s.type !== 'null') ?? schema.anyOf[0]!);
   return schema;
 }
 
@@ -220,9 +263,7 @@ describe('hostile input', () => {
   }
 
   function url(path: string, params: Record<string, string>, query: [string, string][]) {
-    const filled = path.replace(/\{(\w+)\}/g, (_, name: string) =>
-      encode(params[name]!),
-    );
+    const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => encode(params[name]!));
     const search = query.map(([k, v]) => `${encode(k)}=${encode(v)}`);
     return search.length > 0 ? `${filled}?${search.join('&')}` : filled;
   }
@@ -232,18 +273,30 @@ describe('hostile input', () => {
     const parameters = operation.parameters ?? [];
     const good: Record<string, string> = {};
     for (const p of parameters.filter((p) => p.in === 'path')) {
-      good[p.name] = String(path.startsWith('/api/event/') ? known.eventId!() : example(p.schema, p.name));
+      good[p.name] = String(
+        path.startsWith('/api/event/') ? known.eventId!() : example(p.schema, p.name),
+      );
     }
-    const queryOf = (p: Parameter, value: string): [string, string][] =>
-      parameters
-        .filter((q) => q.in === 'query' && (q.required || q === p))
-        .map((q) => [q.name, q === p ? value : String(example(q.schema, q.name))]);
+    // The parameter under test, the required ones, and those naming rows of the account
+    // (athleteId, ...), so that the request reaches the database; a cursor comes with its sort.
+    const queryOf = (p: Parameter, value: string): [string, string][] => [
+      ...parameters
+        .filter((q) => q.in === 'query' && (q.required || q === p || q.name in known))
+        .map((q): [string, string] => [
+          q.name,
+          q === p ? value : String(example(q.schema, q.name)),
+        ]),
+      ...(p.name === 'cursor' ? [['sort', sortOf(value)] as [string, string]] : []),
+    ];
     const content = operation.requestBody?.content ?? {};
     const jsonSchema = content['application/json']?.schema;
     const goodBody = () => (jsonSchema ? example(jsonSchema) : undefined);
     const probes: Probe[] = [];
     const send = (label: string, request: Omit<InjectOptions, 'method'>) =>
-      probes.push({ label: `${method.toUpperCase()} ${path} ${label}`, request: { method: method.toUpperCase() as 'GET', ...request } });
+      probes.push({
+        label: `${method.toUpperCase()} ${path} ${label}`,
+        request: { method: method.toUpperCase() as 'GET', ...request },
+      });
 
     for (const p of parameters) {
       const values = p.in === 'path' ? [...TEXT.ids, ...TEXT.numbers, NUL] : hostileText(p);
@@ -258,7 +311,10 @@ describe('hostile input', () => {
       if (p.in === 'query') {
         // An array where a scalar is expected.
         const twice: [string, string][] = [...queryOf(p, 'x'), [p.name, 'y']];
-        send(`query ${p.name} twice`, { url: url(path, good, twice), payload: goodBody() as never });
+        send(`query ${p.name} twice`, {
+          url: url(path, good, twice),
+          payload: goodBody() as never,
+        });
       }
     }
 
@@ -282,7 +338,12 @@ describe('hostile input', () => {
       }
     }
     if (content['text/csv']) {
-      for (const text of [`firstName,lastName\n${NUL},x\n`, 'firstName,lastName\n"open,x\n', '\u0000', '\ud800,\ud800\n']) {
+      for (const text of [
+        `firstName,lastName\n${NUL},x\n`,
+        'firstName,lastName\n"open,x\n',
+        '\u0000',
+        '\ud800,\ud800\n',
+      ]) {
         send(`csv ${JSON.stringify(text.slice(0, 20))}`, {
           url: `${url(path, good, [])}?dryRun=false`,
           payload: text,
@@ -299,8 +360,16 @@ describe('hostile input', () => {
         ['no parts', `multipart/form-data; boundary=${boundary}`, `--${boundary}--\r\n`],
         ['garbage', `multipart/form-data; boundary=${boundary}`, 'not a form at all'],
         ['empty', `multipart/form-data; boundary=${boundary}`, ''],
-        ['NUL name', `multipart/form-data; boundary=${boundary}`, `--${boundary}\r\nContent-Disposition: form-data; name="lo\u0000go"\r\n\r\nx\r\n--${boundary}--\r\n`],
-        ['header only', `multipart/form-data; boundary=${boundary}`, `--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="a.png"\r\n`],
+        [
+          'NUL name',
+          `multipart/form-data; boundary=${boundary}`,
+          `--${boundary}\r\nContent-Disposition: form-data; name="lo\u0000go"\r\n\r\nx\r\n--${boundary}--\r\n`,
+        ],
+        [
+          'header only',
+          `multipart/form-data; boundary=${boundary}`,
+          `--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="a.png"\r\n`,
+        ],
       ];
       for (const [label, type, payload] of forms) {
         send(`multipart ${label}`, {
@@ -336,7 +405,9 @@ describe('hostile input', () => {
     const failures: string[] = [];
     for (const probe of probes) {
       // light-my-request rejects when the server destroys the answer mid-stream.
-      const problem = await coach.request(probe.request).then(problemOf, (error: Error) => error.message);
+      const problem = await coach
+        .request(probe.request)
+        .then(problemOf, (error: Error) => error.message);
       if (problem) failures.push(`${probe.label}: ${problem}`);
     }
     expect(failures).toEqual([]);
