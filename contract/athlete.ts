@@ -1,4 +1,5 @@
 import { Type, type Static, type TLiteral } from 'typebox';
+import { Id, MAX_ID, Nullable, Text } from './common';
 
 /**
  * Athletes, rosters and the reference lists they use (`/api/athlete`, `/api/roster`,
@@ -6,9 +7,6 @@ import { Type, type Static, type TLiteral } from 'typebox';
  * ISO 8601. Every list answers `{ items, totalCount, pageNumber, pageSize }`.
  */
 
-const Id = Type.Integer({ minimum: 1 });
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
-  Type.Union([schema, Type.Null()]);
 /**
  * One literal per value of a const list, typed as a tuple: `Type.Union` of a plain mapped
  * array has the same JSON schema but its static type is `never`.
@@ -83,7 +81,7 @@ export type RosterListBody = Static<typeof RosterListBody>;
 
 /** `POST /api/roster`, `PUT /api/roster/{id}`: names are trimmed, unique per account (any case). */
 export const RosterInput = Type.Object(
-  { name: Type.String({ minLength: 1, maxLength: 100 }) },
+  { name: Text({ minLength: 1, maxLength: 100 }) },
   { title: 'RosterInput', additionalProperties: false },
 );
 export type RosterInput = Static<typeof RosterInput>;
@@ -130,9 +128,9 @@ export type AthleteBody = Static<typeof AthleteBody>;
  */
 export const AthleteInput = Type.Object(
   {
-    firstName: Type.String({ minLength: 1, maxLength: 100 }),
-    middleName: Type.Optional(Type.String({ maxLength: 100 })),
-    lastName: Type.String({ minLength: 1, maxLength: 100 }),
+    firstName: Text({ minLength: 1, maxLength: 100 }),
+    middleName: Type.Optional(Text({ maxLength: 100 })),
+    lastName: Text({ minLength: 1, maxLength: 100 }),
     gender: Type.Optional(Nullable(Type.Union(literals(GENDERS)))),
     birthDate: Type.Optional(Nullable(Type.String({ format: 'date' }))),
     graduationYear: Type.Optional(Nullable(Type.Integer({ minimum: 1900, maximum: 2200 }))),
@@ -140,8 +138,8 @@ export const AthleteInput = Type.Object(
     positionId: Type.Optional(Nullable(Id)),
     heightCm: Type.Optional(Nullable(Type.Number({ exclusiveMinimum: 0, maximum: 300 }))),
     weightKg: Type.Optional(Nullable(Type.Number({ exclusiveMinimum: 0, maximum: 500 }))),
-    externalId: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
-    email: Type.Optional(Nullable(Type.String({ maxLength: 254 }))),
+    externalId: Type.Optional(Nullable(Text({ maxLength: 100 }))),
+    email: Type.Optional(Nullable(Text({ maxLength: 254 }))),
     rosterIds: Type.Optional(Type.Array(Id, { maxItems: MAX_ROSTERS })),
   },
   { title: 'AthleteInput', additionalProperties: false },
@@ -155,10 +153,12 @@ export const AthleteListQuery = Type.Object(
     pageSize: Type.Optional(
       Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
     ),
-    rosterId: Type.Optional(Type.Integer({ minimum: -1, default: ALL_ROSTERS })),
-    firstNameQuery: Type.Optional(Type.String({ maxLength: 100 })),
-    middleNameQuery: Type.Optional(Type.String({ maxLength: 100 })),
-    lastNameQuery: Type.Optional(Type.String({ maxLength: 100 })),
+    rosterId: Type.Optional(
+      Type.Integer({ minimum: ALL_ROSTERS, maximum: MAX_ID, default: ALL_ROSTERS }),
+    ),
+    firstNameQuery: Type.Optional(Text({ maxLength: 100 })),
+    middleNameQuery: Type.Optional(Text({ maxLength: 100 })),
+    lastNameQuery: Type.Optional(Text({ maxLength: 100 })),
     sort: Type.Optional(Type.Union(literals(ATHLETE_SORTS), { default: DEFAULT_ATHLETE_SORT })),
   },
   { title: 'AthleteListQuery', additionalProperties: false },

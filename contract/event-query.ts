@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ALL_ROSTERS, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './athlete';
+import { Day as DaySchema, ID_RANGE, Id, MAX_ID, Nullable, Text } from './common';
 import {
   DEFAULT_ATHLETES_PER_LEADERBOARD,
   DEFAULT_LEADERBOARD_EVENT_TYPE,
@@ -18,10 +19,14 @@ export * from './event-constants';
  * account's days: the app sends the browser's local dates).
  */
 
-const Id = Type.Integer({ minimum: 1 });
-const Day = Type.String({ format: 'date', description: 'YYYY-MM-DD, inclusive.' });
-const Distance = Type.Integer({ minimum: 1, description: 'Millimetres (10 yd = 9144).' });
-const TimeZone = Type.String({
+const Day = DaySchema({ description: 'YYYY-MM-DD, inclusive.' });
+const Distance = Type.Integer({
+  minimum: 1,
+  maximum: MAX_ID,
+  description: 'Millimetres (10 yd = 9144).',
+});
+/** The server checks the name against the zones both database engines know (400 otherwise). */
+const TimeZone = Text({
   maxLength: 64,
   description:
     'The IANA time zone of startDate/endDate (and of the days of a history), e.g. ' +
@@ -35,14 +40,16 @@ export const ResultListQuery = Type.Object(
     pageSize: Type.Optional(
       Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
     ),
-    rosterId: Type.Optional(Type.Integer({ minimum: -1, default: ALL_ROSTERS })),
-    firstNameQuery: Type.Optional(Type.String({ maxLength: 100 })),
-    middleNameQuery: Type.Optional(Type.String({ maxLength: 100 })),
-    lastNameQuery: Type.Optional(Type.String({ maxLength: 100 })),
-    typeQuery: Type.Optional(
-      Type.String({ maxLength: 100, description: 'Start of the event type or alias name.' }),
+    rosterId: Type.Optional(
+      Type.Integer({ minimum: ALL_ROSTERS, maximum: MAX_ID, default: ALL_ROSTERS }),
     ),
-    laneIdQuery: Type.Optional(Type.String({ maxLength: 50, description: 'Start of the lane.' })),
+    firstNameQuery: Type.Optional(Text({ maxLength: 100 })),
+    middleNameQuery: Type.Optional(Text({ maxLength: 100 })),
+    lastNameQuery: Type.Optional(Text({ maxLength: 100 })),
+    typeQuery: Type.Optional(
+      Text({ maxLength: 100, description: 'Start of the event type or alias name.' }),
+    ),
+    laneIdQuery: Type.Optional(Text({ maxLength: 50, description: 'Start of the lane.' })),
     startDate: Type.Optional(Day),
     endDate: Type.Optional(Day),
     getBestByAthlete: Type.Optional(
@@ -54,7 +61,7 @@ export const ResultListQuery = Type.Object(
     program: Type.Optional(Type.Enum([...PROGRAMS])),
     sort: Type.Optional(Type.Enum([...RESULT_SORTS], { default: DEFAULT_RESULT_SORT })),
     cursor: Type.Optional(
-      Type.String({
+      Text({
         maxLength: 1000,
         description:
           'The nextCursor of the page before (same sort): this page starts right after it, ' +
@@ -78,13 +85,13 @@ export const LeaderboardQuery = Type.Object(
       }),
     ),
     eventTypeId: Type.Optional(
-      Type.Integer({ minimum: 1, default: DEFAULT_LEADERBOARD_EVENT_TYPE }),
+      Type.Integer({ ...ID_RANGE, default: DEFAULT_LEADERBOARD_EVENT_TYPE }),
     ),
     isDistinct: Type.Optional(Type.Boolean({ default: false })),
     distance: Type.Optional(Distance),
     startDate: Type.Optional(Day),
     endDate: Type.Optional(Day),
-    laneId: Type.Optional(Type.String({ maxLength: 50 })),
+    laneId: Type.Optional(Text({ maxLength: 50 })),
     sportId: Type.Optional(Id),
     positionId: Type.Optional(Id),
     rosterId: Type.Optional(Id),
@@ -133,9 +140,6 @@ export const MAX_RESULT_OFFSET = 10_000;
 export const RESULT_SOURCES = ['device', 'import', 'manual'] as const;
 export const RESULT_TIMING_METHODS = ['electronic', 'hand'] as const;
 export const RESULT_UNITS = ['time', 'distance', 'height'] as const;
-
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
-  Type.Union([schema, Type.Null()]);
 
 /** One cumulative split: the time from the start at this distance. */
 export const ResultSplitBody = Type.Object(

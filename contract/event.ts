@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { ID_RANGE, Id, Nullable } from './common';
 import { PROGRAMS } from './event-constants';
 
 /**
@@ -11,10 +12,6 @@ import { PROGRAMS } from './event-constants';
  * event (event type `unit` "time") has `timeMs`; a jump (`unit` "height" or "distance")
  * has `markMm` instead. Instants are ISO 8601 with an offset (`2025-03-01T15:04:05Z`).
  */
-
-const Id = Type.Integer({ minimum: 1 });
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
-  Type.Union([schema, Type.Null()]);
 
 export { PROGRAMS, type Program } from './event-constants';
 export const SOURCES = ['device', 'import', 'manual'] as const;
@@ -61,7 +58,7 @@ const eventFields = {
   eventTypeId: Id,
   eventAliasId: Type.Optional(
     Nullable(
-      Type.Integer({ minimum: 1, description: "One of the account's aliases of this type." }),
+      Type.Integer({ ...ID_RANGE, description: "One of the account's aliases of this type." }),
     ),
   ),
   laneId: Type.Optional(Nullable(Type.Integer({ minimum: 0, maximum: 99 }))),

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { Id, Text } from './common';
 
 /**
  * API keys for timing devices and apps (`/api/integration/api-key`). A key is sent as
@@ -8,7 +9,6 @@ import { Type, type Static } from 'typebox';
  * The key itself is shown once, when it is made; only a hash of it is stored.
  */
 
-const Id = Type.Integer({ minimum: 1 });
 const Instant = Type.String({ format: 'date-time' });
 const NullableInstant = Type.Union([Instant, Type.Null()]);
 
@@ -46,7 +46,7 @@ export type ApiKeyListBody = Static<typeof ApiKeyListBody>;
 
 /** `POST /api/integration/api-key`: the name says where the key is used ("Lane 1 gates"). */
 export const ApiKeyInput = Type.Object(
-  { name: Type.String({ minLength: 1, maxLength: 100 }) },
+  { name: Text({ minLength: 1, maxLength: 100 }) },
   { title: 'ApiKeyInput', additionalProperties: false },
 );
 export type ApiKeyInput = Static<typeof ApiKeyInput>;

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { Text } from './common';
 
 /**
  * The signed-in user's account (`/api/user`, spec section 7): profile, e-mail, the
@@ -27,9 +28,9 @@ export type UserBody = Static<typeof UserBody>;
 /** `PUT /api/user`: values are trimmed; names may not be empty once trimmed. */
 export const UpdateUserBody = Type.Object(
   {
-    firstName: Type.String({ minLength: 1, maxLength: 100 }),
-    lastName: Type.String({ minLength: 1, maxLength: 100 }),
-    organisation: Type.Optional(Type.String({ maxLength: 200 })),
+    firstName: Text({ minLength: 1, maxLength: 100 }),
+    lastName: Text({ minLength: 1, maxLength: 100 }),
+    organisation: Type.Optional(Text({ maxLength: 200 })),
   },
   { title: 'UpdateUser', additionalProperties: false },
 );

@@ -24,6 +24,7 @@ import configPlugin from './plugins/config';
 import databasePlugin from './plugins/database';
 import docsPlugin from './plugins/docs';
 import errorsPlugin from './plugins/errors';
+import { finiteNumbers } from './plugins/finite-numbers';
 import securityPlugin from './plugins/security';
 import staticPlugin from './plugins/static';
 import logoFiles from './user/logo-files';
@@ -96,8 +97,9 @@ export function buildApp({ config, logger, identity, live }: BuildAppOptions): A
     genReqId: requestId,
     requestIdHeader: false, // requestId() reads and checks x-request-id itself
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
-    // A request reports every problem with its input at once, not only the first.
-    ajv: { customOptions: { allErrors: true } },
+    // A request reports every problem with its input at once, not only the first; text
+    // that Ajv's coercion turns into Infinity is refused (plugins/finite-numbers.ts).
+    ajv: { customOptions: { allErrors: true }, plugins: [finiteNumbers] },
     // Migrations run while the database plugin loads, and may take long on a big database.
     pluginTimeout: 120_000,
     // request.ip (sign-in throttles, logs) is the client's, not the reverse proxy's.

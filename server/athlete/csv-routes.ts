@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
@@ -9,6 +8,7 @@ import {
   MAX_IMPORT_ROWS,
 } from '../../contract/athlete';
 import { MessageBody, ValidationErrorBody } from '../../contract/errors';
+import { startDownload } from '../download';
 import { badRequest, notFound } from '../plugins/http-errors';
 import { referenceData } from '../reference/repository';
 import { findRoster } from '../roster/repository';
@@ -154,11 +154,14 @@ const athleteCsvRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const reference = await referenceData(app.db);
       const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .type(CSV_TYPE)
-        .header('content-disposition', attachment(`athletes-${day}.csv`))
-        .header('cache-control', 'no-store')
-        .send(Readable.from(exportCsv(app.db, accountId, filters, reference)));
+      return (
+        reply
+          .type(CSV_TYPE)
+          .header('content-disposition', attachment(`athletes-${day}.csv`))
+          .header('cache-control', 'no-store')
+          // The first batch is read before the 200 goes out (server/download.ts).
+          .send(await startDownload(exportCsv(app.db, accountId, filters, reference)))
+      );
     },
   );
 };

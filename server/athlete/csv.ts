@@ -105,7 +105,8 @@ export function parseAthleteCsv(input: string): ParsedCsv {
     rows: [],
     rowCount: 0,
   });
-  if (input.includes('\uFFFD')) {
+  // NUL: a UTF-16 file (Excel's "Unicode text") is full of them, and no column can hold one.
+  if (input.includes('\uFFFD') || input.includes('\u0000')) {
     return fail('The file is not UTF-8 text: save it as "CSV UTF-8" and import it again.');
   }
   const text = input.startsWith(UTF8_BOM) ? input.slice(1) : input;

@@ -1,4 +1,5 @@
-import { Type } from 'typebox';
+/** Path parameters of the `/{id}` routes: one id schema for the whole API (contract/common.ts). */
+export { IdParams } from '../../contract/common';
 
 /**
  * Ids in paths and bodies are integers; rows have `bigint` ids counted from 1, so an
@@ -8,9 +9,6 @@ import { Type } from 'typebox';
 export function isStoredId(id: number): boolean {
   return Number.isSafeInteger(id) && id >= 1;
 }
-
-/** Path parameters of the `/{id}` routes. */
-export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 
 /** The distinct ids of a list, in their first order. */
 export function distinctIds(ids: readonly number[] | undefined): number[] {

@@ -1,3 +1,5 @@
+import { TIME_ZONES } from './time-zones';
+
 /**
  * Days of a time zone for the read side's date filters (docs/api-results.md, "Days"):
  * `startDate`/`endDate` are whole days, inclusive, in the IANA time zone `tz` of the
@@ -26,14 +28,15 @@ function formatIn(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-/** Whether `timeZone` is an IANA zone (or UTC) that this server knows. */
+/** The zones both database engines and Node know, by lower case (both read names in any case). */
+const knownZones = new Set(TIME_ZONES.map((zone) => zone.toLowerCase()));
+
+/**
+ * Whether `timeZone` is an IANA zone (or UTC) that this server and its database know:
+ * Node's Intl alone knows zones PostgreSQL refuses (time-zones.ts).
+ */
 export function isTimeZone(timeZone: string): boolean {
-  try {
-    formatIn(timeZone);
-    return true;
-  } catch {
-    return false;
-  }
+  return knownZones.has(timeZone.toLowerCase());
 }
 
 /** The wall-clock fields of an instant in a zone. */

@@ -1,8 +1,9 @@
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { DEFAULT_RESULT_SORT, type ResultListQuery } from '../../contract/event-query';
 import type { Database } from '../db/schema';
+import { startDownload } from '../download';
 import { today } from './days';
 import { resolveFilters, type EventTypeInfo, type ResultFilters } from './list-filters';
 import {
@@ -146,7 +147,9 @@ export interface ExportOptions {
 }
 
 /**
- * Checks the filters (400/404 before anything is sent) and returns the CSV as a stream.
+ * Checks the filters (400/404 before anything is sent) and returns the CSV as a stream,
+ * its header and first batch already read (a statement the database refuses is an error
+ * answer, not a download cut after its header).
  */
 export async function exportResults(
   db: Db,
@@ -158,6 +161,6 @@ export async function exportResults(
   const filters = await resolveFilters(db, accountId, query);
   return {
     filename: `results-${today(query.tz ?? 'UTC')}.csv`,
-    stream: Readable.from(batches(db, filters, plan, options), { objectMode: false }),
+    stream: await startDownload(batches(db, filters, plan, options)),
   };
 }

@@ -1,5 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
+import { MAX_ID } from '../../contract/common';
 import type { ResultSort } from '../../contract/event-query';
+import { isRealDate } from '../athlete/validate';
 import { badRequest } from '../plugins/http-errors';
 import type { EventTypeInfo } from './list-filters';
 
@@ -68,7 +70,7 @@ export interface Cursor {
   typeId?: number;
 }
 
-const TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
+const TIMESTAMP = /^\d{4}-\d\d-\d\dT([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{6}Z$/;
 const BIGINT = /^[1-9]\d{0,18}$/;
 const INT8_MAX = 9_223_372_036_854_775_807n;
 
@@ -103,14 +105,16 @@ export function decodeCursor(plan: SortPlan, text: string): Cursor {
   }[plan.family];
   for (const field of needs) {
     const value = raw[field];
+    // A cursor is the client's text: every value must be one the query's casts take
+    // (a real day, an int4, text without NUL), or PostgreSQL refuses the statement.
     const ok =
       field === 'at'
-        ? typeof value === 'string' && TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value))
+        ? typeof value === 'string' && TIMESTAMP.test(value) && isRealDate(value.slice(0, 10))
         : field === 'result' || field === 'typeId'
-          ? Number.isSafeInteger(value)
+          ? Number.isSafeInteger(value) && Math.abs(value as number) <= MAX_ID
           : field === 'athleteId'
             ? bigint(value)
-            : typeof value === 'string' && value.length <= 400;
+            : typeof value === 'string' && value.length <= 400 && !value.includes('\u0000');
     if (!ok) throw invalid();
     (cursor as unknown as Record<string, unknown>)[field] = value;
   }

@@ -7,6 +7,7 @@ import {
   EventInput,
   EventUpdateInput,
 } from '../../contract/event';
+import { IdParams } from '../../contract/common';
 import { MessageBody, ValidationErrorBody } from '../../contract/errors';
 import { badRequest, notFound } from '../plugins/http-errors';
 import { resultMaintenance } from './maintenance';
@@ -17,9 +18,6 @@ import { eventBodyValidatorCompiler, eventUpdateValidatorCompiler } from './vali
 const common = { 400: ValidationErrorBody, 401: MessageBody, 403: MessageBody };
 const userOnly: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }];
 const userOrApiKey: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { apiKey: [] }];
-const IdParams = Type.Object({
-  id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
-});
 const done = Type.Null({ description: 'Done; no content.' });
 
 /** 5,000 results with a few splits each are ~2 MB of JSON; room for many splits. */

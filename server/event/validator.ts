@@ -2,6 +2,7 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import { EventBatchInput, EventInput, EventUpdateInput } from '../../contract/event';
+import { finiteNumbers } from '../plugins/finite-numbers';
 
 /**
  * The body validator of `POST /api/event`, whose body is one result or `{ items }`.
@@ -44,8 +45,8 @@ export const eventBodyValidatorCompiler: FastifySchemaCompiler<unknown> = () => 
   return { error: (validate.errors ?? []).slice(0, MAX_REPORTED_ERRORS) } as never;
 };
 
-/** Path parameters arrive as text: `/event/42` has an integer id. */
-const params = new Ajv({ allErrors: true, coerceTypes: true, strict: false });
+/** Path parameters arrive as text: `/event/42` has an integer id ("Infinity" has none). */
+const params = finiteNumbers(new Ajv({ allErrors: true, coerceTypes: true, strict: false }));
 
 /**
  * The validators of `PUT /api/event/{id}`: its body without type coercion (unknown

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { IdParams } from '../../contract/common';
 import { MessageBody, ValidationErrorBody } from '../../contract/errors';
 import {
   ApiKeyInput,
@@ -66,7 +67,7 @@ const integrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Revoke an API key (calls with it answer 401 from now on)',
         tags,
         security,
-        params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) }),
+        params: IdParams,
         response: { 204: done, 404: MessageBody, ...common },
       },
     },

@@ -12,6 +12,7 @@ export default fp(
   async (app) => {
     await app.register(swagger, {
       openapi: {
+        openapi: '3.1.0',
         info: {
           title: 'Splitline API',
           version,

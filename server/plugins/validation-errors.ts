@@ -1,4 +1,5 @@
 import type { FastifySchemaValidationError } from 'fastify';
+import { NO_NUL_PATTERN } from '../../contract/common';
 
 /**
  * Turns schema validation failures into the API's 400 shape, messages by field.
@@ -13,13 +14,21 @@ export function fieldErrors(
   part: string | undefined,
 ): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
+  // A day that is no date ("03/01/2025") also fails its range; the format says it all.
+  const badFormat = new Set(validation.filter((e) => e.keyword === 'format').map(pathOf));
   for (const error of validation) {
+    if (RANGE_OF_FORMAT.has(error.keyword) && badFormat.has(pathOf(error))) continue;
     const { field, message } = describe(error, part ?? 'request');
     const messages = (errors[field] ??= []);
     if (!messages.includes(message)) messages.push(message);
   }
   return errors;
 }
+
+/** ajv-formats' range keywords (contract/common.ts `Day`). */
+const RANGE_OF_FORMAT = new Set(['formatMinimum', 'formatMaximum']);
+
+const pathOf = (error: FastifySchemaValidationError) => error.instancePath;
 
 function describe(
   error: FastifySchemaValidationError,
@@ -33,5 +42,15 @@ function describe(
   if (error.keyword === 'additionalProperties' && typeof params.additionalProperty === 'string') {
     return { field: [...segments, params.additionalProperty].join('.'), message: 'is not allowed' };
   }
-  return { field: segments.join('.') || part, message: error.message ?? 'is invalid' };
+  return { field: segments.join('.') || part, message: messageOf(error, params) };
+}
+
+/** Ajv's message, or ours where Ajv's would quote a pattern that says nothing to a person. */
+function messageOf(error: FastifySchemaValidationError, params: Record<string, unknown>): string {
+  if (error.keyword === 'pattern' && params.pattern === NO_NUL_PATTERN) {
+    return 'must not contain the NUL character (U+0000)';
+  }
+  if (error.keyword === 'formatMinimum') return `must be ${String(params.limit)} or later`;
+  if (error.keyword === 'formatMaximum') return `must be ${String(params.limit)} or earlier`;
+  return error.message ?? 'is invalid';
 }

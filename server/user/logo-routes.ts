@@ -10,6 +10,22 @@ import { replaceLogo } from './repository';
 const tooLarge = `The logo must be ${LOGO_MAX_BYTES / 1024 / 1024} MB or smaller.`;
 const notAnImage = 'The logo must be a PNG, JPEG or WebP image.';
 
+const malformed =
+  'The upload is not a complete multipart form; choose the image again (form field "logo").';
+
+/**
+ * What to answer for an error while reading the form. Only the request body is read
+ * (into memory, nothing touches the disk yet), so every failure is the client's: a
+ * form without a boundary or cut short (busboy's plain `Error`s) is a 400 in the
+ * `errors` shape like any other refusal, not a 500; Fastify's own 4xx stay as they are.
+ */
+function formError(error: unknown): unknown {
+  const { code, statusCode } = error as { code?: string; statusCode?: number };
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return badRequest({ logo: [tooLarge] });
+  if (statusCode !== undefined && statusCode >= 400 && statusCode < 500) return error;
+  return badRequest({ logo: [malformed] });
+}
+
 /** For the API reference only: the handler reads the form itself, as a stream. */
 const UploadLogoForm = Type.Object({
   logo: Type.String({ format: 'binary', description: 'PNG, JPEG or WebP, at most 2 MB' }),
@@ -45,17 +61,14 @@ const logoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if ((error as { code?: string }).code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
           return undefined;
         }
-        throw error;
+        throw formError(error);
       });
       if (!part || part.fieldname !== 'logo') {
         part?.file.resume(); // read the rest, so that the connection stays usable
         throw badRequest({ logo: ['Choose an image file to upload (form field "logo").'] });
       }
       const bytes = await part.toBuffer().catch((error: unknown) => {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw badRequest({ logo: [tooLarge] });
-        }
-        throw error;
+        throw formError(error);
       });
       const type = sniffImage(bytes);
       if (!type) throw badRequest({ logo: [notAnImage] });

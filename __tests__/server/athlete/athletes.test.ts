@@ -280,7 +280,7 @@ describe('/api/athlete: one athlete', () => {
       await coach.put(`/api/athlete/${theirs.id}`, { firstName: 'Hijack', lastName: 'ed' }),
       await coach.del(`/api/athlete/${theirs.id}`),
       await coach.get('/api/athlete/99999999'),
-      await coach.get('/api/athlete/9007199254740993'),
+      await coach.get('/api/athlete/2147483647'),
     ];
     for (const response of responses) {
       expect(response.statusCode).toBe(404);
@@ -289,6 +289,9 @@ describe('/api/athlete: one athlete', () => {
     expect((await other.get(`/api/athlete/${theirs.id}`)).json<AthleteBody>()).toEqual(theirs);
     expect(await coach.spots()).toBe(spots);
     expect((await coach.get('/api/athlete/abc')).statusCode).toBe(400);
+    expect((await coach.get('/api/athlete/9007199254740993')).json()).toEqual({
+      errors: { id: ['must be <= 2147483647'] },
+    });
   });
 });
 

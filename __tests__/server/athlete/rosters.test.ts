@@ -280,8 +280,8 @@ describe('/api/roster', () => {
       await coach.put(`/api/roster/${theirs.id}`, { name: 'Taken over' }),
       await coach.del(`/api/roster/${theirs.id}`),
       await coach.post(`/api/roster/${theirs.id}/athlete`, { add: [mine.id] }),
-      await coach.put('/api/roster/99999999999', { name: 'Nope' }),
-      await coach.del('/api/roster/9007199254740993'),
+      await coach.put('/api/roster/2147483647', { name: 'Nope' }),
+      await coach.del('/api/roster/99999999'),
     ];
     for (const response of responses) {
       expect(response.statusCode).toBe(404);
@@ -291,6 +291,11 @@ describe('/api/roster', () => {
     expect(still).toMatchObject({ name: 'Their roster', athleteCount: 0 });
     expect((await coach.del('/api/roster/abc')).statusCode).toBe(400);
     expect((await coach.del('/api/roster/0')).statusCode).toBe(400);
+    // Beyond the id range (contract/common.ts): 400, as any id that cannot be one.
+    expect((await coach.put('/api/roster/99999999999', { name: 'Nope' })).json()).toEqual({
+      errors: { id: ['must be <= 2147483647'] },
+    });
+    expect((await coach.del('/api/roster/9007199254740993')).statusCode).toBe(400);
   });
 
   it(`allows at most ${MAX_ROSTERS} rosters per account`, async () => {

@@ -285,7 +285,7 @@ describe('GET /api/event/historical', () => {
   it.each([
     ["another account's athlete", () => ({ athleteId: theirAthlete })],
     ['an athlete that does not exist', () => ({ athleteId: 99999999 })],
-    ['an athlete id beyond any id', () => ({ athleteId: 1e20 })],
+    ['an athlete id at the end of the id range', () => ({ athleteId: 2147483647 })],
     ["another account's roster", () => ({ athleteId: runner, rosterId: theirRoster })],
     ['a roster the athlete is not on', () => ({ athleteId: runner, rosterId: jv })],
     ["another account's event type", () => ({ athleteId: runner, eventTypeId: 99999 })],
@@ -307,6 +307,10 @@ describe('GET /api/event/historical', () => {
     ['endDate', { athleteId: 1, startDate: '2025-03-02', endDate: '2025-03-01' }],
     ['isMetric', { athleteId: 1, isMetric: 'metric' }],
     ['tz', { athleteId: 1, tz: 'Nowhere/Special' }],
+    ['tz', { athleteId: 1, tz: 'US/Pacific-New' }],
+    ['athleteId', { athleteId: 1e20 }],
+    ['startDate', { athleteId: 1, startDate: '1899-12-31' }],
+    ['endDate', { athleteId: 1, endDate: '9999-12-31' }],
   ])('answers 400 naming %s', async (field, params) => {
     const response = await get(params as Params);
     expect(response.statusCode).toBe(400);

@@ -793,8 +793,7 @@ describe('GET /api/event', () => {
       ['eventAliasId', () => ({ eventAliasId: theirAlias })],
       ['eventTypeId', () => ({ eventTypeId: theirType })],
       ['rosterId that does not exist', () => ({ rosterId: 999999 })],
-      ['rosterId beyond any id', () => ({ rosterId: 1e20 })],
-      ['eventTypeId that does not exist', () => ({ eventTypeId: 2147483648 })],
+      ['eventTypeId that does not exist', () => ({ eventTypeId: 2147483647 })],
     ])("answers 404 for another account's %s", async (_name, params) => {
       const response = await get(params());
       expect(response.statusCode).toBe(404);
@@ -823,6 +822,20 @@ describe('GET /api/event', () => {
       ['getBestByAthlete', { getBestByAthlete: 'maybe' }],
       ['cursor', { cursor: 'not-a-cursor' }],
       ['cursor', { cursor: Buffer.from('{"s":"DateDesc","id":"1"}').toString('base64url') }],
+      [
+        'cursor',
+        {
+          cursor: Buffer.from(
+            '{"s":"DateDesc","id":"1","at":"2024-02-30T00:00:00.000000Z"}',
+          ).toString('base64url'),
+        },
+      ],
+      ['rosterId', { rosterId: 1e20 }],
+      ['eventTypeId', { eventTypeId: 2147483648 }],
+      ['pageSize', { pageSize: 'Infinity' }],
+      ['endDate', { endDate: '9999-12-31' }],
+      ['tz', { tz: 'US/Pacific-New' }],
+      ['lastNameQuery', { lastNameQuery: 'Ann\u0000Lee' }],
     ])('answers 400 naming %s', async (field, params) => {
       const response = await get(params as Params);
       expect(response.statusCode).toBe(400);

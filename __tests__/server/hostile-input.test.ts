@@ -1,0 +1,451 @@
+import { randomUUID } from 'node:crypto';
+import SwaggerParser from '@apidevtools/swagger-parser';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { App } from '../../server/app';
+import { newCoach, type Coach } from './athlete/helpers';
+import { buildTestApp } from './helpers/build-test-app';
+
+/**
+ * Hostile input, from the published OpenAPI document: every route gets malformed values
+ * of every kind in every parameter and body field, one at a time in an otherwise good
+ * request, and must answer a 4xx (400 in the `errors` shape for bad input), never a 5xx
+ * and never a download cut off mid-stream. Values are sampled per kind (not every
+ * combination), so that a run stays within seconds on either engine.
+ */
+
+interface Schema {
+  type?: string | string[];
+  format?: string;
+  enum?: unknown[];
+  anyOf?: Schema[];
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  minimum?: number;
+  minLength?: number;
+  minItems?: number;
+  default?: unknown;
+}
+
+interface Parameter {
+  in: 'path' | 'query' | 'header' | 'cookie';
+  name: string;
+  required?: boolean;
+  schema: Schema;
+}
+
+interface Operation {
+  parameters?: Parameter[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
+}
+
+interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+}
+
+/** One malformed request and what it is about, for the failure message. */
+interface Probe {
+  label: string;
+  request: InjectOptions;
+}
+
+const NUL = 'Ann\u0000Lee';
+const cursorOf = (fields: Record<string, unknown>) =>
+  Buffer.from(JSON.stringify(fields)).toString('base64url');
+
+/** Malformed text of each kind, as query strings and paths carry it. */
+const TEXT = {
+  ids: ['2147483648', '1e20', '-1', '0', 'abc', '1.5', '9007199254740993', '9'.repeat(40)],
+  numbers: ['Infinity', '-Infinity', 'NaN', '1e400', '-2147483649', '0x1F', ' ', '1e3'],
+  strings: [NUL, '\u0000', 'x'.repeat(5000), '\ud800', '%', "'; drop table users; --"],
+  dates: ['9999-12-31', '2024-02-30', '0000-01-01', '2024-13-01', '+275760-09-13', '1-01-01'],
+  zones: ['US/Pacific-New', 'Mars/Olympus', '../../etc/passwd', 'Factory', 'localtime', NUL],
+  booleans: ['maybe', '2', NUL],
+  cursors: [
+    cursorOf({ s: 'DateDesc', id: '1', at: '2024-02-30T00:00:00.000000Z' }),
+    cursorOf({ s: 'DateDesc', id: '1', at: '9999-12-31T23:59:59.999999Z' }),
+    cursorOf({ s: 'ResultAsc', id: '1', result: 2 ** 40 }),
+    cursorOf({
+      s: 'EventAsc',
+      id: '1',
+      typeKey: NUL,
+      typeId: 1,
+      at: '2024-01-01T00:00:00.000000Z',
+    }),
+    cursorOf({
+      s: 'EventAsc',
+      id: '1',
+      typeKey: 'a',
+      typeId: 2 ** 40,
+      at: '2024-01-01T00:00:00.000000Z',
+    }),
+    cursorOf({
+      s: 'FirstName',
+      id: '1',
+      name: NUL,
+      athleteId: '1',
+      at: '2024-01-01T00:00:00.000000Z',
+    }),
+    'not base64 at all \u0000',
+  ],
+};
+
+/** Malformed JSON values of each kind, for body fields. */
+const JSON_VALUES = {
+  integers: [2147483648, 1e20, -1, 1.5, 'Infinity', '1e20', 1e308, null, [1], {}],
+  numbers: [1e308, -1e308, 'Infinity', 'NaN', '1e400', [1]],
+  strings: [NUL, '\u0000', 'x'.repeat(20000), 123, ['a'], { a: 1 }, '\ud800'],
+  dates: ['9999-12-31', '2024-02-30', '0000-01-01', '2024-02-29T00:00:00Z'],
+  instants: [
+    '9999-12-31T23:59:59Z',
+    '2024-02-30T10:00:00Z',
+    '0000-01-01T00:00:00Z',
+    '+275760-09-13T00:00:00Z',
+  ],
+  arrays: ['not an array', [[]], [null], [2147483648], [1e20], [NUL], Array(20000).fill(1)],
+  objects: ['text', [], null, 42],
+};
+
+/** Whole bodies that are not what any route takes. */
+const BROKEN_JSON = [
+  '{',
+  '{"a":1',
+  'null',
+  '[]',
+  '"x"',
+  '1e999',
+  '\u0000',
+  '['.repeat(5000),
+  '{"__proto__":{"x":1}}',
+];
+
+/** The sort a cursor was made for, to send with it. */
+function sortOf(cursor: string): string {
+  try {
+    return (JSON.parse(Buffer.from(cursor, 'base64url').toString()) as { s: string }).s;
+  } catch {
+    return 'DateDesc';
+  }
+}
+
+/** The first member of a union that is not `null`, to build a good value from. */
+function concrete(schema: Schema): Schema {
+  if (schema.anyOf)
+    return concrete(schema.anyOf.find((s) => s.type !== 'null') ?? schema.anyOf[0]!);
+  return schema;
+}
+
+/** Percent-encodes text; a lone surrogate becomes the bytes of one (not valid UTF-8). */
+function encode(text: string): string {
+  return [...text]
+    .map((c) => (/[\ud800-\udfff]/.test(c) ? '%ED%A0%80' : encodeURIComponent(c)))
+    .join('');
+}
+
+function typeOf(schema: Schema): string | undefined {
+  const { type } = concrete(schema);
+  return Array.isArray(type) ? type.find((t) => t !== 'null') : type;
+}
+
+describe('hostile input', () => {
+  let app: App;
+  let coach: Coach;
+  let document: OpenApiDocument;
+  /** Good values by field name, where the schema alone cannot give one (ids of rows). */
+  let known: Record<string, () => unknown>;
+
+  beforeAll(async () => {
+    app = await buildTestApp();
+    coach = await newCoach(app, { spots: 10_000 });
+    const roster = await coach.createRoster('Varsity');
+    const athlete = await coach.createAthlete({
+      firstName: 'Sam',
+      lastName: 'Reyes',
+      rosterIds: [roster.id],
+    });
+    const stored = await coach.post('/api/event', {
+      clientId: randomUUID(),
+      athleteId: athlete.id,
+      eventTypeId: 1,
+      recordedAt: new Date(Date.now() - 3_600_000).toISOString(),
+      distanceMm: 36_576,
+      timeMs: 5_000,
+      source: 'manual',
+    });
+    expect(stored.statusCode).toBe(201);
+    const eventId = stored.json<{ id: number }>().id;
+    known = {
+      id: () => athlete.id,
+      athleteId: () => athlete.id,
+      rosterId: () => roster.id,
+      rosterIds: () => [roster.id],
+      add: () => [athlete.id],
+      remove: () => [],
+      eventTypeId: () => 1,
+      clientId: () => randomUUID(),
+      timeMs: () => 5_000,
+      distanceMm: () => 36_576,
+      recordedAt: () => new Date(Date.now() - 3_600_000).toISOString(),
+      eventId: () => eventId,
+    };
+    document = (await app.inject({ url: '/api/docs/json' })).json<OpenApiDocument>();
+  }, 60_000);
+  afterAll(() => app.close());
+
+  it('publishes an OpenAPI document that a validator accepts', async () => {
+    await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeDefined();
+  });
+
+  /** A good value of a schema: defaults and enums first, then the type's simplest value. */
+  function example(schema: Schema, name = ''): unknown {
+    if (name in known) return known[name]!();
+    const s = concrete(schema);
+    if (s.default !== undefined) return s.default;
+    if (s.enum) return s.enum[0];
+    switch (typeOf(s)) {
+      case 'object':
+        return Object.fromEntries(
+          Object.entries(s.properties ?? {})
+            .filter(([key]) => s.required?.includes(key) || key in known)
+            .map(([key, property]) => [key, example(property, key)]),
+        );
+      case 'array':
+        return s.minItems && s.items ? [example(s.items)] : [];
+      case 'integer':
+      case 'number':
+        return Math.max(s.minimum ?? 1, 1);
+      case 'boolean':
+        return false;
+      default:
+        if (s.format === 'date') return '2025-01-01';
+        if (s.format === 'date-time') return new Date().toISOString();
+        return 'a'.repeat(Math.max(s.minLength ?? 1, 1)) + randomUUID().slice(0, 8);
+    }
+  }
+
+  /** Malformed text for one parameter, by its name, format and type. */
+  function hostileText(parameter: Parameter): string[] {
+    const { name } = parameter;
+    const schema = concrete(parameter.schema);
+    if (name === 'tz') return TEXT.zones;
+    if (name === 'cursor') return TEXT.cursors;
+    const byType =
+      schema.format === 'date'
+        ? TEXT.dates
+        : typeOf(schema) === 'integer' || typeOf(schema) === 'number'
+          ? [...TEXT.ids, ...TEXT.numbers]
+          : typeOf(schema) === 'boolean'
+            ? TEXT.booleans
+            : TEXT.strings;
+    return [...byType, NUL];
+  }
+
+  /** Malformed JSON values for one body field. */
+  function hostileJson(schema: Schema): unknown[] {
+    const s = concrete(schema);
+    switch (typeOf(s)) {
+      case 'integer':
+        return JSON_VALUES.integers;
+      case 'number':
+        return JSON_VALUES.numbers;
+      case 'array': {
+        // One bad item: a bad field in an otherwise good object, or a bad scalar.
+        const item = s.items && concrete(s.items);
+        const bad = item?.properties
+          ? Object.entries(item.properties).flatMap(([field, schema]) =>
+              hostileJson(schema).map((value) => [
+                { ...(example(item) as object), [field]: value },
+              ]),
+            )
+          : item
+            ? hostileJson(item).map((value) => [value])
+            : [];
+        return [...JSON_VALUES.arrays, ...bad];
+      }
+      case 'object':
+        return JSON_VALUES.objects;
+      case 'boolean':
+        return ['true', 1, null];
+      default:
+        if (s.format === 'date') return [...JSON_VALUES.dates, ...JSON_VALUES.strings];
+        if (s.format === 'date-time') return [...JSON_VALUES.instants, ...JSON_VALUES.strings];
+        return JSON_VALUES.strings;
+    }
+  }
+
+  function url(path: string, params: Record<string, string>, query: [string, string][]) {
+    const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => encode(params[name]!));
+    const search = query.map(([k, v]) => `${encode(k)}=${encode(v)}`);
+    return search.length > 0 ? `${filled}?${search.join('&')}` : filled;
+  }
+
+  /** Every malformed request of one operation: one bad value at a time. */
+  function probesOf(path: string, method: string, operation: Operation): Probe[] {
+    const parameters = operation.parameters ?? [];
+    const good: Record<string, string> = {};
+    for (const p of parameters.filter((p) => p.in === 'path')) {
+      good[p.name] = String(
+        path.startsWith('/api/event/') ? known.eventId!() : example(p.schema, p.name),
+      );
+    }
+    // The parameter under test, the required ones, and those naming rows of the account
+    // (athleteId, ...), so that the request reaches the database; a cursor comes with its sort.
+    const queryOf = (p: Parameter, value: string): [string, string][] => [
+      ...parameters
+        .filter((q) => q.in === 'query' && (q.required || q === p || q.name in known))
+        .map((q): [string, string] => [
+          q.name,
+          q === p ? value : String(example(q.schema, q.name)),
+        ]),
+      ...(p.name === 'cursor' ? [['sort', sortOf(value)] as [string, string]] : []),
+    ];
+    const content = operation.requestBody?.content ?? {};
+    const jsonSchema = content['application/json']?.schema;
+    const goodBody = () => (jsonSchema ? example(jsonSchema) : undefined);
+    const probes: Probe[] = [];
+    const send = (label: string, request: Omit<InjectOptions, 'method'>) =>
+      probes.push({
+        label: `${method.toUpperCase()} ${path} ${label}`,
+        request: { method: method.toUpperCase() as 'GET', ...request },
+      });
+
+    for (const p of parameters) {
+      const values = p.in === 'path' ? [...TEXT.ids, ...TEXT.numbers, NUL] : hostileText(p);
+      for (const value of values) {
+        const params = p.in === 'path' ? { ...good, [p.name]: value } : good;
+        const query = p.in === 'query' ? queryOf(p, value) : [];
+        send(`${p.in} ${p.name}=${JSON.stringify(value).slice(0, 40)}`, {
+          url: url(path, params, query),
+          payload: goodBody() as never,
+        });
+      }
+      if (p.in === 'query') {
+        // An array where a scalar is expected.
+        const twice: [string, string][] = [...queryOf(p, 'x'), [p.name, 'y']];
+        send(`query ${p.name} twice`, {
+          url: url(path, good, twice),
+          payload: goodBody() as never,
+        });
+      }
+    }
+
+    // Each shape a body may take (POST /event: one result, or a batch of them).
+    for (const target of jsonSchema ? (jsonSchema.anyOf ?? [jsonSchema]) : []) {
+      for (const [field, schema] of Object.entries(target.properties ?? {})) {
+        for (const value of hostileJson(schema)) {
+          const body = { ...(example(target) as object), [field]: value };
+          send(`body ${field}=${JSON.stringify(value)?.slice(0, 40)}`, {
+            url: url(path, good, []),
+            payload: body,
+          });
+        }
+      }
+    }
+    if (jsonSchema) {
+      for (const text of BROKEN_JSON) {
+        send(`body ${JSON.stringify(text.slice(0, 20))}`, {
+          url: url(path, good, []),
+          payload: text,
+          headers: { 'content-type': 'application/json' },
+        });
+      }
+    }
+    if (content['text/csv']) {
+      for (const text of [
+        `firstName,lastName\n${NUL},x\n`,
+        'firstName,lastName\n"open,x\n',
+        '\u0000',
+        '\ud800,\ud800\n',
+      ]) {
+        send(`csv ${JSON.stringify(text.slice(0, 20))}`, {
+          url: `${url(path, good, [])}?dryRun=false`,
+          payload: text,
+          headers: { 'content-type': 'text/csv' },
+        });
+      }
+    }
+    if (content['multipart/form-data']) {
+      const boundary = '----splitline';
+      const head = `--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`;
+      const forms: [string, string, string][] = [
+        ['no boundary', 'multipart/form-data', `${head}\x89PNG\r\n--${boundary}--\r\n`],
+        ['truncated part', `multipart/form-data; boundary=${boundary}`, `${head}\x89PNG\r\n\x1a\n`],
+        ['no parts', `multipart/form-data; boundary=${boundary}`, `--${boundary}--\r\n`],
+        ['garbage', `multipart/form-data; boundary=${boundary}`, 'not a form at all'],
+        ['empty', `multipart/form-data; boundary=${boundary}`, ''],
+        [
+          'NUL name',
+          `multipart/form-data; boundary=${boundary}`,
+          `--${boundary}\r\nContent-Disposition: form-data; name="lo\u0000go"\r\n\r\nx\r\n--${boundary}--\r\n`,
+        ],
+        [
+          'header only',
+          `multipart/form-data; boundary=${boundary}`,
+          `--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="a.png"\r\n`,
+        ],
+      ];
+      for (const [label, type, payload] of forms) {
+        send(`multipart ${label}`, {
+          url: url(path, good, []),
+          payload,
+          headers: { 'content-type': type },
+        });
+      }
+    }
+    return probes;
+  }
+
+  /** What is wrong with an answer: a 5xx, a 400 out of shape, a download cut short. */
+  function problemOf(response: LightMyRequestResponse): string | undefined {
+    if (response.statusCode >= 500) return `${response.statusCode} ${response.body.slice(0, 200)}`;
+    if (response.statusCode === 400) {
+      const body = response.json<{ errors?: Record<string, string[]> }>();
+      const fine =
+        typeof body.errors === 'object' &&
+        Object.values(body.errors).every((m) => Array.isArray(m) && m.length > 0);
+      if (!fine) return `400 without the errors shape: ${response.body.slice(0, 200)}`;
+    }
+    return undefined;
+  }
+
+  it('starts from good requests: each body the probes vary is taken as it is', async () => {
+    const refused: string[] = [];
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const schema = operation.requestBody?.content['application/json']?.schema;
+        // A password change needs the current password, which the coach has none of.
+        if (!schema || path === '/api/user/password') continue;
+        const id = path.startsWith('/api/event/') ? known.eventId!() : known.id!();
+        for (const shape of schema.anyOf ?? [schema]) {
+          const response = await coach.request({
+            method: method.toUpperCase() as 'POST',
+            url: path.replace('{id}', String(id)),
+            payload: example(shape) as object,
+          });
+          if (response.statusCode >= 300) refused.push(`${method} ${path}: ${response.body}`);
+        }
+      }
+    }
+    expect(refused).toEqual([]);
+  });
+
+  it('answers every malformed request of every route with a 4xx, whole', async () => {
+    const probes = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations).flatMap(([method, operation]) =>
+        path.startsWith('/api/user/purge') ? [] : probesOf(path, method, operation),
+      ),
+    );
+    expect(probes.length).toBeGreaterThan(1000);
+    const failures: string[] = [];
+    for (const probe of probes) {
+      // light-my-request rejects when the server destroys the answer mid-stream.
+      const problem = await coach
+        .request(probe.request)
+        .then(problemOf, (error: Error) => error.message);
+      if (problem) failures.push(`${probe.label}: ${problem}`);
+    }
+    expect(failures).toEqual([]);
+    // ~1,700 requests: 15-25 s on either engine, more on a busy machine.
+  }, 120_000);
+});
