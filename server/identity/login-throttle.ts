@@ -3,10 +3,10 @@ import type { Database } from '../db/schema';
 import { normalizeEmail } from './credentials';
 
 /**
- * Failed-attempt counters, per subject (an address, an account) and per client IP, in
- * the database so that every server process sees the same counts. They live in
- * identity_store under their own model name (the provider never reads it); the expiry
- * ends the window. A success clears the subject's counter.
+ * Attempt counters for a secret check other than sign-in (the current password behind a
+ * password change), per subject (an account) and per client IP, in the database so that
+ * every server process sees the same counts. They live in identity_store under their own
+ * model name (the provider never reads it); the expiry ends the window.
  */
 export interface ThrottleLimits {
   perSubject: number;
@@ -17,34 +17,28 @@ export interface ThrottleLimits {
 export const DEFAULT_LIMITS: ThrottleLimits = { perSubject: 5, perIp: 30, windowSeconds: 15 * 60 };
 
 /**
- * Counts failures of one kind of secret check under `model`.
+ * Counts attempts at one kind of secret check under `model`, BEFORE the secret is
+ * checked: `admit` takes one attempt of the subject's and of the IP's in one statement
+ * each, or refuses, so that parallel guesses cannot all pass a check made before any of
+ * them failed. A right answer gives the attempts back (`succeeded`); a wrong one keeps them.
  *
  * @example
  * const throttle = createAttemptThrottle(db, 'PasswordChangeThrottle');
- * if (await throttle.isBlocked(accountId, ip)) return tooMany();
+ * if (!(await throttle.admit(accountId, ip))) return tooMany();
+ * if (await secretMatches()) await throttle.succeeded(accountId, ip);
  */
 export function createAttemptThrottle(
   db: Kysely<Database>,
   model: string,
   limits: ThrottleLimits = DEFAULT_LIMITS,
 ) {
-  const keys = (subject: string, ip: string) => ({ subject: `subject:${subject}`, ip: `ip:${ip}` });
+  const subjectId = (subject: string) => `subject:${subject}`;
+  const ipId = (ip: string) => `ip:${ip}`;
 
-  async function count(id: string): Promise<number> {
-    const row = await db
-      .selectFrom('identity_store')
-      .select(sql<number>`(payload->>'count')::int`.as('count'))
-      .where('model', '=', model)
-      .where('id', '=', id)
-      .where('expires_at', '>', sql<Date>`now()`)
-      .executeTakeFirst();
-    return row?.count ?? 0;
-  }
-
-  /** Adds one failure in one statement; a window that has ended starts over at 1. */
-  async function increment(id: string): Promise<void> {
+  /** One more attempt unless `limit` are used in the window; false then. */
+  async function take(id: string, limit: number): Promise<boolean> {
     const expires = sql<Date>`now() + make_interval(secs => ${limits.windowSeconds})`;
-    await sql`
+    const { rows } = await sql`
       insert into identity_store (model, id, payload, expires_at)
       values (${model}, ${id}, '{"count":1}'::jsonb, ${expires})
       on conflict (model, id) do update set
@@ -52,28 +46,38 @@ export function createAttemptThrottle(
           else jsonb_build_object('count', (identity_store.payload->>'count')::int + 1) end,
         expires_at = case when identity_store.expires_at <= now() then excluded.expires_at
           else identity_store.expires_at end
+      where identity_store.expires_at <= now()
+        or (identity_store.payload->>'count')::int < ${limit}
+      returning 1 as taken
+    `.execute(db);
+    return rows.length > 0;
+  }
+
+  async function giveBack(id: string): Promise<void> {
+    await sql`
+      update identity_store
+      set payload = jsonb_build_object('count', greatest(0, (payload->>'count')::int - 1))
+      where model = ${model} and id = ${id}
     `.execute(db);
   }
 
   return {
     windowSeconds: limits.windowSeconds,
-    /** True when this subject or this IP has used up its failures for the window. */
-    async isBlocked(subject: string, ip: string): Promise<boolean> {
-      const key = keys(subject, ip);
-      const [bySubject, byIp] = await Promise.all([count(key.subject), count(key.ip)]);
-      return bySubject >= limits.perSubject || byIp >= limits.perIp;
+    /** Takes an attempt for this subject and this IP; false when either has none left. */
+    async admit(subject: string, ip: string): Promise<boolean> {
+      if (!(await take(subjectId(subject), limits.perSubject))) return false;
+      if (await take(ipId(ip), limits.perIp)) return true;
+      await giveBack(subjectId(subject));
+      return false;
     },
-    async recordFailure(subject: string, ip: string): Promise<void> {
-      const key = keys(subject, ip);
-      await increment(key.subject);
-      await increment(key.ip);
-    },
-    async recordSuccess(subject: string): Promise<void> {
+    /** The secret was right: the subject starts over, and the IP gets its attempt back. */
+    async succeeded(subject: string, ip: string): Promise<void> {
       await db
         .deleteFrom('identity_store')
         .where('model', '=', model)
-        .where('id', '=', keys(subject, '').subject)
+        .where('id', '=', subjectId(subject))
         .execute();
+      await giveBack(ipId(ip));
     },
   };
 }

@@ -146,7 +146,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { id, sub, email } = request.account;
-      if (await passwordGuesses.isBlocked(id, request.ip)) {
+      if (!(await passwordGuesses.admit(id, request.ip))) {
         reply.header('retry-after', String(passwordGuesses.windowSeconds));
         throw new HttpError(429, { message: TOO_MANY_PASSWORD_GUESSES });
       }
@@ -157,10 +157,11 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         newPassword,
       );
       if (!result.ok) {
-        if (result.field === 'currentPassword') await passwordGuesses.recordFailure(id, request.ip);
+        // A wrong current password keeps its attempt; any other refusal gives it back.
+        if (result.field !== 'currentPassword') await passwordGuesses.succeeded(id, request.ip);
         throw badRequest({ [result.field]: result.messages });
       }
-      await passwordGuesses.recordSuccess(id);
+      await passwordGuesses.succeeded(id, request.ip);
       return reply.code(204).send(null);
     },
   );

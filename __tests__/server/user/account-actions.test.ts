@@ -114,6 +114,23 @@ describe('account actions through the API', () => {
     expect(response.statusCode).toBe(204);
   });
 
+  it('counts parallel guesses before checking them: 20 at once get 5 checks', async () => {
+    const coach = await signUp(app, 'parallel-guesser@example.com');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, guess) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/user/password',
+          headers: coach.headers,
+          payload: { currentPassword: `guess-${guess}`, newPassword: 'Pro-Agility-4.1s' },
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses.filter((status) => status === 400)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+  });
+
   it('forgets earlier wrong guesses after a right one', async () => {
     const coach = await signUp(app, 'forgetful@example.com');
     const change = (currentPassword: string, newPassword: string) =>
