@@ -72,8 +72,8 @@ export default tseslint.config(
             {
               target: './src/features',
               from: './src/app',
-              except: ['./hooks.ts', './store.ts', './paths.ts'],
-              message: 'Features may use only the typed hooks, store types and paths of app/.',
+              message:
+                'app/ is the shell above every feature: features take the typed hooks and the route table from lib/.',
             },
             ...featureNames.map((name) => ({
               target: `./src/features/${name}`,

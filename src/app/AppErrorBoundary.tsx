@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { ServerErrorScreen } from '../components/ServerErrorScreen';
-import { homePath } from './paths';
+import { homePath } from '../lib/paths';
 
 interface State {
   failed: boolean;

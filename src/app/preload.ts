@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
-import { homePath, paths } from './paths';
+import { homePath, paths } from '../lib/paths';
 
 function isPreloadable(type: unknown): type is { preload(): Promise<unknown> } {
   return (

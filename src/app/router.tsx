@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { RequireSignIn } from '../features/auth/RequireSignIn';
 import * as Pages from './lazyPages';
-import { homePath, paths } from './paths';
+import { homePath, paths } from '../lib/paths';
 import { AppShell } from './shell/AppShell';
 import { NotFoundPage } from './shell/NotFoundPage';
 import { PageSpinner } from './shell/PageSpinner';

@@ -82,3 +82,11 @@ export function persistAppStore(store: AppStore) {
 
 export type AppStore = ReturnType<typeof makeStore>;
 export type AppDispatch = AppStore['dispatch'];
+
+// The typed hooks of src/lib/hooks.ts learn this store's types here.
+declare module '../lib/hooks' {
+  interface AppStoreTypes {
+    state: RootState;
+    dispatch: AppDispatch;
+  }
+}

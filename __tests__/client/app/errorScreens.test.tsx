@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { homePath, paths } from '../../../src/app/paths';
+import { homePath, paths } from '../../../src/lib/paths';
 import { AppErrorBoundary } from '../../../src/app/AppErrorBoundary';
 import { allowConsoleErrors, renderRoute } from '../test-utils';
 

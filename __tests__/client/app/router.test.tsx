@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { paths, homePath } from '../../../src/app/paths';
+import { paths, homePath } from '../../../src/lib/paths';
 import { fakeAuth, renderRoute } from '../test-utils';
 
 const { home } = paths;

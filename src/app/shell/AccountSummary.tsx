@@ -1,7 +1,7 @@
 import { Divider, Flex, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useGetUserQuery } from '../../features/account/userApi';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 /** The coach's uploaded logo, or the organisation's name until there is one. */
 export function CoachLogo() {

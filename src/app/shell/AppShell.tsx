@@ -3,7 +3,7 @@ import { Button, Layout, theme } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Link, Outlet } from 'react-router';
 import { BrandLogo } from '../../components/BrandLogo';
-import { homePath } from '../paths';
+import { homePath } from '../../lib/paths';
 import { AccountSummaryHeader } from './AccountSummaryHeader';
 import { AppFooter } from './AppFooter';
 import { HeaderBanners } from './HeaderBanners';

@@ -2,8 +2,8 @@ import { Alert } from 'antd';
 import { Link } from 'react-router';
 import { useGetUserQuery } from '../../features/account/userApi';
 import { selectEmailVerified } from '../../lib/session';
-import { useAppSelector } from '../hooks';
-import { paths } from '../paths';
+import { useAppSelector } from '../../lib/hooks';
+import { paths } from '../../lib/paths';
 
 /**
  * The header banners (spec, section 2): verify the e-mail while the ID token says it is

@@ -1,6 +1,6 @@
 import { Button, Result } from 'antd';
 import { useNavigate } from 'react-router';
-import { homePath } from '../paths';
+import { homePath } from '../../lib/paths';
 
 /** Any path the route table does not know. */
 export function NotFoundPage() {

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { ServerErrorScreen } from '../../components/ServerErrorScreen';
-import { homePath } from '../paths';
+import { homePath } from '../../lib/paths';
 
 /**
  * The router's error element: any uncaught rendering error below it shows the spec's

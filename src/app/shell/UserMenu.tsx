@@ -3,8 +3,8 @@ import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useGetUserQuery } from '../../features/account/userApi';
 import { selectIdentity, signOutRequested } from '../../lib/session';
-import { useAppDispatch, useAppSelector } from '../hooks';
-import { paths } from '../paths';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { paths } from '../../lib/paths';
 
 /** The name to show: the profile's, else the ID token's. */
 function useDisplayName(): string {

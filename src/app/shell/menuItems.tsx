@@ -16,7 +16,7 @@ import {
   TrophyOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
-import { paths, type AppPath } from '../paths';
+import { paths, type AppPath } from '../../lib/paths';
 
 type MenuItem = NonNullable<MenuProps['items']>[number];
 

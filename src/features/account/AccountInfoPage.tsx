@@ -1,6 +1,6 @@
 import { Alert, Flex, Skeleton } from 'antd';
 import { PageFrame } from '../../components/PageFrame';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteDataCard } from './DeleteDataCard';
 import { LogoUpload } from './LogoUpload';

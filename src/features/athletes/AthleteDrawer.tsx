@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Alert, App, Button, Drawer, Flex, Form } from 'antd';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
-import { useAppSelector } from '../../app/hooks';
+import { paths } from '../../lib/paths';
+import { useAppSelector } from '../../lib/hooks';
 import { placeServerErrors } from '../../components/serverErrors';
 import {
   useCreateAthleteMutation,

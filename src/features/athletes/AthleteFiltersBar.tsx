@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Button, Flex, Select } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { DebouncedSearch } from '../../components/DebouncedSearch';
 import { useListRostersQuery } from './athleteApi';
 import {

@@ -1,6 +1,6 @@
 import { Button, Empty, Flex } from 'antd';
 import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../lib/hooks';
 import { filtersCleared } from './athleteFiltersSlice';
 
 interface AthletesEmptyProps {

@@ -1,7 +1,7 @@
 import { useCallback, useState, type Key } from 'react';
 import { Button, Flex } from 'antd';
 import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { PageFrame } from '../../components/PageFrame';
 import type { Athlete } from './athleteApi';
 import { AthleteDrawer } from './AthleteDrawer';

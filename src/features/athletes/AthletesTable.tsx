@@ -1,6 +1,6 @@
 import { useEffect, useMemo, type Key } from 'react';
 import { Alert, App, Button, Skeleton, Table, type TableProps } from 'antd';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { describeFailure } from '../../components/serverErrors';
 import { useDeleteAthleteMutation, useListAthletesQuery, type Athlete } from './athleteApi';
 import { athleteColumns, sortFor } from './athleteColumns';

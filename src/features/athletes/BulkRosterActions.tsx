@@ -1,6 +1,6 @@
 import { useState, type Key } from 'react';
 import { Alert, App, Button, Flex, Form, Modal, Select, Typography } from 'antd';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { describeFailure } from '../../components/serverErrors';
 import { useListRostersQuery, useSetRosterMembersMutation } from './athleteApi';
 import { ALL_ROSTERS, selectAthleteRosterId } from './athleteFiltersSlice';

@@ -1,6 +1,6 @@
 import { App, Button } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { describeFailure } from '../../components/serverErrors';
 import { useExportAthletesMutation } from './athleteApi';
 import { selectAthleteFilters } from './athleteFiltersSlice';

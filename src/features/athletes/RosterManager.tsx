@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { App, Button, Flex, Modal, Popconfirm, Table, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { describeFailure } from '../../components/serverErrors';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import {

@@ -1,8 +1,8 @@
 import { Alert, Button, Flex, Typography } from 'antd';
 import { Navigate, useLocation } from 'react-router';
 import { CenteredCard } from '../../components/CenteredCard';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { homePath, paths } from '../../app/paths';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { homePath, paths } from '../../lib/paths';
 import { getConfig } from '../../lib/config';
 import {
   selectAuthError,

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Flex, Spin } from 'antd';
 import { Navigate, useLocation } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
-import { paths } from '../../app/paths';
+import { useAppSelector } from '../../lib/hooks';
+import { paths } from '../../lib/paths';
 import { selectAuthStatus } from '../../lib/session';
 
 /** What the guard hands to /login: where the user wanted to go. */

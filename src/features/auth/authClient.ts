@@ -1,6 +1,6 @@
 import { Auth0Client } from '@auth0/auth0-spa-js';
 import type { RuntimeConfig } from '../../lib/config';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 
 /** What the app keeps across the redirect to the identity provider and back. */
 export interface AuthAppState {

@@ -10,7 +10,7 @@ import {
   signOutRequested,
   type IdentityRead,
 } from '../../lib/session';
-import { homePath, paths } from '../../app/paths';
+import { homePath, paths } from '../../lib/paths';
 import type { AuthClient, AuthDeps } from './authClient';
 import { describeAuthError, readIdentity } from './identity';
 import {

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { Alert, Button, Card, Empty, Flex, Skeleton, Typography } from 'antd';
 import { UserOutlined } from '@ant-design/icons';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { paths } from '../../app/paths';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { paths } from '../../lib/paths';
 import { PageFrame } from '../../components/PageFrame';
 import { describeFailure } from '../../components/serverErrors';
 import { useListEventTypesQuery } from '../../lib/api/referenceApi';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Button, Flex, Segmented, Select, Switch, Typography } from 'antd';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { DatePicker } from '../../components/DatePicker';
 import {
   useListEventTypesQuery,

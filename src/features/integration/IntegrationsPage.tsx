@@ -2,7 +2,7 @@ import { Button, Card, Empty, Popconfirm, Table, Tag, Typography, App } from 'an
 import moment from 'moment';
 import { PageFrame } from '../../components/PageFrame';
 import { describeFailure } from '../../components/serverErrors';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { useListApiKeysQuery, useRevokeApiKeyMutation, type ApiKey } from './apiKeyApi';
 import { NewKeyForm } from './NewKeyForm';
 

@@ -1,5 +1,5 @@
 import { Button, Flex, Input, InputNumber, Select, Switch, Typography } from 'antd';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { DatePicker } from '../../components/DatePicker';
 import {
   useListEventTypesQuery,

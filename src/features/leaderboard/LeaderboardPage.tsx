@@ -3,8 +3,8 @@ import { Alert, Badge, Button, Col, Empty, Flex, Row, Skeleton, Typography } fro
 import { DesktopOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { PageFrame } from '../../components/PageFrame';
-import { useAppSelector } from '../../app/hooks';
-import { paths } from '../../app/paths';
+import { useAppSelector } from '../../lib/hooks';
+import { paths } from '../../lib/paths';
 import { describeFailure } from '../../components/serverErrors';
 import { BoardCard } from './BoardCard';
 import { LeaderboardFiltersBar } from './LeaderboardFiltersBar';

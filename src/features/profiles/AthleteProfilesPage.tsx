@@ -1,5 +1,5 @@
 import { PageFrame } from '../../components/PageFrame';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 
 /** Athlete Profiles: index snapshots per athlete (profiles issue). */
 export default function AthleteProfilesPage() {

@@ -1,5 +1,5 @@
 import { PageFrame } from '../../components/PageFrame';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 
 export type ReportVariant = 'eapiIndividual' | 'eapiTeam' | 'easiIndividual';
 

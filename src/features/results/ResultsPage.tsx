@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { ResultVariant } from '../../../contract/event-constants';
 import { PageFrame } from '../../components/PageFrame';
 import { describeFailure } from '../../components/serverErrors';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import {
   useDeleteResultMutation,
   useExportResultsMutation,

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import type { ResultVariant } from '../../../contract/event-constants';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { resultFiltersSlices, type ResultFilters } from './resultFiltersSlices';
 
 /**

@@ -1,5 +1,5 @@
 import { PageFrame } from '../../components/PageFrame';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 
 /** Store: athlete spots, credit and order history (store issue). */
 export default function StorePage() {

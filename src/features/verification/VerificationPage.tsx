@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Alert, Button, Flex, Spin, Typography } from 'antd';
 import { Navigate } from 'react-router';
 import { CenteredCard } from '../../components/CenteredCard';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { homePath, paths } from '../../app/paths';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { homePath, paths } from '../../lib/paths';
 import {
   identityRefreshRequested,
   selectAuthError,

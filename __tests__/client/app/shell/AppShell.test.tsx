@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { paths } from '../../../../src/app/paths';
+import { paths } from '../../../../src/lib/paths';
 import { renderRoute } from '../../test-utils';
 
 /** antd renders a menu group as a titled list with role="group". */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Checkbox, Descriptions, Flex, Table, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import type { ImportReport } from '../athleteApi';
 import { rowProblems } from './importProblems';
 

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Alert, Button, Drawer, Empty, Flex, Popconfirm, Skeleton, Typography } from 'antd';
 import { DeleteOutlined, SaveOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { describeFailure } from '../../../components/serverErrors';
 import { isValidationError } from '../../../lib/api';
 import { buildBatch } from './entryBatch';
