@@ -91,6 +91,21 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware: a promise nobody awaits loses its error (an unhandled rejection ends
+    // the server; in the app it vanishes). `void promise` says the loss is meant.
+    files: ['{src,server,contract,bench,e2e,__tests__}/**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        project: ['./tsconfig.json', './tsconfig.server.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+    },
+  },
+  {
     files: ['src/**/*.tsx', 'src/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
