@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AppConfigBody } from '../../contract/app-config';
-import { APP_CLIENT_ID } from '../identity/settings';
+import { APP_CLIENT_ID } from '../identity';
 
 /** The identity provider's client id of the app (IDENTITY.md). */
 export const appClientId = APP_CLIENT_ID;

@@ -10,8 +10,8 @@ import {
 import { MessageBody, ValidationErrorBody } from '../../contract/errors';
 import { startDownload } from '../download';
 import { badRequest, notFound } from '../plugins/http-errors';
-import { referenceData } from '../reference/repository';
-import { findRoster } from '../roster/repository';
+import { referenceData } from '../reference';
+import { findRoster } from '../roster';
 import { MAX_IMPORT_BYTES, parseAthleteCsv } from './csv';
 import { exportCsv, templateCsv } from './export';
 import { commitImport, ImportRejectedError, planImport, reportErrors } from './import';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ATHLETE_CSV_COLUMNS } from '../../contract/athlete';
 import type { Database } from '../db/schema';
-import type { ReferenceData } from '../reference/repository';
+import type { ReferenceData } from '../reference';
 import { csvLine, UTF8_BOM, type CsvColumn } from './csv';
 import type { AthleteFilters, Cursor } from './list-query';
 import { athleteBatch, type AthleteRow, type RosterRef } from './repository';

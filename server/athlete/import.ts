@@ -8,8 +8,8 @@ import {
   type ImportRowReport,
 } from '../../contract/athlete';
 import type { Database } from '../db/schema';
-import type { ReferenceData } from '../reference/repository';
-import { lockAccount } from '../roster/repository';
+import type { ReferenceData } from '../reference';
+import { lockAccount } from '../db/ids';
 import type { CsvColumn, CsvRow, ParsedCsv } from './csv';
 import { athleteColumns, athleteSpots, takeAthleteSpots } from './repository';
 import { addError, checkAthlete, type AthleteValues, type FieldErrors } from './validate';

@@ -1,8 +1,8 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { ALL_ROSTERS, type AthleteBody, type AthleteListBody } from '../../contract/athlete';
 import type { Database, Gender } from '../db/schema';
-import { byName, lockAccount } from '../roster/repository';
-import { isStoredId } from './ids';
+import { isStoredId, lockAccount } from '../db/ids';
+import { byName } from '../roster';
 import {
   afterCursor,
   orderBy,

@@ -11,9 +11,10 @@ import {
 import { MessageBody, ValidationErrorBody } from '../../contract/errors';
 import { isUniqueViolation } from '../db/errors';
 import { badRequest, notFound } from '../plugins/http-errors';
-import { unknownRosters } from '../roster/repository';
-import { referenceData } from '../reference/repository';
-import { distinctIds, IdParams, listIds } from './ids';
+import { unknownRosters } from '../roster';
+import { referenceData } from '../reference';
+import { IdParams } from '../../contract/common';
+import { distinctIds, listIds } from '../db/ids';
 import { filtersOf } from './list-query';
 import {
   athleteWithExternalId,

@@ -1,5 +1,5 @@
 import type { AthleteInput, Gender } from '../../contract/athlete';
-import type { ReferenceData } from '../reference/repository';
+import type { ReferenceData } from '../reference';
 
 /**
  * The rules an athlete obeys whichever way it arrives (`POST`/`PUT /api/athlete` or a

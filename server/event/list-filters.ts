@@ -3,7 +3,8 @@ import { ALL_ROSTERS } from '../../contract/athlete';
 import type { Program, ResultListQuery } from '../../contract/event-query';
 import type { Database, DistanceMode, EventUnit } from '../db/schema';
 import { badRequest, notFound } from '../plugins/http-errors';
-import { nameKey } from '../athlete/name-key';
+import { nameKey } from '../athlete';
+import { isStoredId } from '../db/ids';
 import { isTimeZone, nextDay, startOfDay } from './days';
 
 /**
@@ -74,7 +75,6 @@ export interface ResultFilters {
 
 const INT4_MAX = 2_147_483_647;
 /** Ids beyond this cannot be stored ids (bigint ids arrive as JS numbers). */
-const isStoredId = (id: number) => Number.isSafeInteger(id) && id >= 1;
 
 /** A LIKE pattern for a prefix: `%`, `_` and `\` match themselves. */
 export function prefixPattern(key: string): string {

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { MAX_ID } from '../../contract/common';
 import type { ResultSort } from '../../contract/event-query';
-import { isRealDate } from '../athlete/validate';
+import { isRealDate } from '../athlete';
 import { badRequest } from '../plugins/http-errors';
 import type { EventTypeInfo } from './list-filters';
 

@@ -1,16 +1,15 @@
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { MessageBody } from '../../contract/errors';
-import { InvalidTokenError } from '../identity/verify-token';
+import { InvalidTokenError } from '../identity';
 import {
   findApiKey,
   hashApiKey,
   LAST_USED_INTERVAL_MS,
   looksLikeApiKey,
   touchApiKey,
-} from '../integration/api-keys';
-import { signInEmail } from '../user/identity-facts';
-import { createAccount, findAccountBySubject } from '../user/repository';
+} from '../integration';
+import { createAccount, findAccountBySubject, signInEmail } from '../user';
 
 /** Who a request under /api acts for. Every query of a route is scoped by `id`. */
 export interface Account {

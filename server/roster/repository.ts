@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { MAX_ROSTERS, type RosterBody } from '../../contract/athlete';
-import { isStoredId } from '../athlete/ids';
+import { isStoredId, lockAccount, unknownIds } from '../db/ids';
 import type { Database } from '../db/schema';
 
 /**
@@ -120,11 +120,6 @@ export function createRoster(
   });
 }
 
-/** Locks the account row until the transaction ends: account-wide limits are checked under it. */
-export async function lockAccount(trx: Db, accountId: string): Promise<void> {
-  await trx.selectFrom('users').select('id').where('id', '=', accountId).forUpdate().execute();
-}
-
 /** Renames a roster; false when it is not the account's. A clash throws the unique violation. */
 export async function renameRoster(
   db: Db,
@@ -198,37 +193,9 @@ export function changeMembers(
 }
 
 /** The ids of `ids` that are not athletes of the account, in their first order. */
-export async function unknownAthletes(
-  db: Db,
-  accountId: string,
-  ids: readonly number[],
-): Promise<number[]> {
-  const distinct = [...new Set(ids)];
-  const stored = distinct.filter(isStoredId);
-  const found = new Set<number>();
-  if (stored.length > 0) {
-    const { rows } = await sql<{ id: string }>`
-      select id from athletes
-      where account_id = ${accountId} and id = any(${stored}::bigint[])`.execute(db);
-    for (const row of rows) found.add(Number(row.id));
-  }
-  return distinct.filter((id) => !found.has(id));
-}
+export const unknownAthletes = (db: Db, accountId: string, ids: readonly number[]) =>
+  unknownIds(db, 'athletes', accountId, ids);
 
 /** The ids of `ids` that are not rosters of the account, in their first order. */
-export async function unknownRosters(
-  db: Db,
-  accountId: string,
-  ids: readonly number[],
-): Promise<number[]> {
-  const distinct = [...new Set(ids)];
-  const stored = distinct.filter(isStoredId);
-  const found = new Set<number>();
-  if (stored.length > 0) {
-    const { rows } = await sql<{ id: string }>`
-      select id from rosters
-      where account_id = ${accountId} and id = any(${stored}::bigint[])`.execute(db);
-    for (const row of rows) found.add(Number(row.id));
-  }
-  return distinct.filter((id) => !found.has(id));
-}
+export const unknownRosters = (db: Db, accountId: string, ids: readonly number[]) =>
+  unknownIds(db, 'rosters', accountId, ids);

@@ -8,7 +8,8 @@ import {
   RosterMembersInput,
 } from '../../contract/athlete';
 import { MessageBody, ValidationErrorBody } from '../../contract/errors';
-import { distinctIds, IdParams, listIds } from '../athlete/ids';
+import { IdParams } from '../../contract/common';
+import { distinctIds, listIds } from '../db/ids';
 import { isUniqueViolation } from '../db/errors';
 import { badRequest, notFound } from '../plugins/http-errors';
 import {

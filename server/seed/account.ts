@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { hashPassword } from '../identity/password';
+import { hashPassword } from '../identity';
 
 export interface SeedAccount {
   accountId: string;

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { nameKey } from '../athlete/name-key';
+import { nameKey } from '../athlete';
 import type { SeedAthlete } from './athletes';
 import type { SeedRoster } from './rosters';
 import type { SeedResult } from './results';

@@ -1,6 +1,6 @@
 import { eventTypes } from '../db/migrations/reference-data';
 import type { Program, ResultSource, TimingMethod } from '../db/schema';
-import { isImplausible } from '../event/plausibility';
+import { isImplausible } from '../event';
 import type { SeedAthlete } from './athletes';
 import { drawTestOffsets, drills, measure, type Drill, type TestOffsets } from './measure';
 import type { Random } from './random';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { findCredentialById } from '../identity/credentials';
+import { findCredentialById } from '../identity';
 
 /**
  * What the identity provider knows about the signed-in person and the product does

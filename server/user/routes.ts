@@ -9,7 +9,7 @@ import {
   VERIFICATION_MAIL_INTERVAL_SECONDS,
 } from '../../contract/user';
 import type { Account } from '../plugins/auth';
-import { createAttemptThrottle } from '../identity/login-throttle';
+import { createAttemptThrottle } from '../identity';
 import { badRequest, HttpError } from '../plugins/http-errors';
 import { isEmailVerified } from './identity-facts';
 import { localLogoStore } from './logo-store';

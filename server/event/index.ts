@@ -1,0 +1,2 @@
+/** What other server domains may use of results (eslint holds the line). */
+export { isImplausible } from './plausibility';
