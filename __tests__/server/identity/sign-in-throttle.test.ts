@@ -152,5 +152,5 @@ describe('TRUST_PROXY', () => {
   it("is off by default, so a client cannot pick its address; on, the proxy's header names it", async () => {
     expect(await ipSeen({})).toBe('127.0.0.1');
     expect(await ipSeen({ TRUST_PROXY: '127.0.0.1' })).toBe('203.0.113.7');
-  });
+  }, 90_000); // two fresh servers, each migrating its own database
 });
