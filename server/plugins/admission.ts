@@ -22,9 +22,9 @@ export interface AdmissionSettings {
 }
 
 export const defaultAdmissionSettings: AdmissionSettings = {
-  maxActive: 4,
-  maxQueued: 64,
-  maxWaitMs: 1000,
+  maxActive: 2,
+  maxQueued: 32,
+  maxWaitMs: 500,
   retryAfterSeconds: 1,
 };
 
