@@ -27,7 +27,8 @@ import { seedAccount } from '../server/seed/seed';
  *   an athlete's history), --boards TV boards on the live stream (SSE), --devices devices
  *   posting a batch of --batch-size results every second with an API key.
  * - `burst`, the issue's overload: --clients clients in closed loop (a request, its
- *   answer, the next at once), plus a fresh connection's `GET /api/health` every second.
+ *   answer, the next at once; after a 503 the next after its Retry-After, unless
+ *   --ignore-retry-after), plus a fresh connection's `GET /api/health` every second.
  *
  * Latency is from the planned send time to the whole answer. A 503 (shed) counts apart
  * from errors (other statuses, network errors, no answer within --timeout seconds).
@@ -35,6 +36,8 @@ import { seedAccount } from '../server/seed/seed';
  * PostgreSQL: a database `splitline_bench_load_<pid>` is created on the server of
  * BENCH_DATABASE_URL (else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test)
  * and dropped afterwards; PGlite: a temporary DATA_DIR.
+ * BENCH_NODE_ARGS adds options to the server's node, e.g. `--cpu-prof --cpu-prof-dir=DIR`
+ * to see where its time goes.
  * `npm run bench -- load --engines pglite,postgresql --modes mix,burst --seconds 30`
  */
 const { values } = parseArgs({
@@ -247,7 +250,7 @@ async function spawnServer(env: Record<string, string>, port: number): Promise<C
   const child = spawn(
     process.execPath,
     [
-      ...(process.env.BENCH_NODE_ARGS?.split(' ') ?? []),
+      ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
       '--import',
       'tsx',
       path.join(root, 'server/server.ts'),
