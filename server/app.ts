@@ -19,6 +19,7 @@ import { loggerOptions, requestId } from './logger';
 import identityPlugin from './identity/plugin';
 import livePlugin, { type LiveSettings } from './live/plugin';
 import type { IdentitySettings } from './identity/settings';
+import admissionPlugin, { type AdmissionSettings } from './plugins/admission';
 import authPlugin from './plugins/auth';
 import configPlugin from './plugins/config';
 import databasePlugin from './plugins/database';
@@ -46,6 +47,8 @@ export interface BuildAppOptions {
   identity?: Partial<IdentitySettings>;
   /** Overrides the live feed's settings (tests: a short heartbeat). */
   live?: Partial<LiveSettings>;
+  /** Overrides the embedded database's load shedding (tests: a small queue). */
+  admission?: Partial<AdmissionSettings>;
 }
 
 /**
@@ -59,11 +62,13 @@ const plugins: FastifyPluginAsyncTypebox<{
   config: Config;
   identity?: Partial<IdentitySettings>;
   live?: Partial<LiveSettings>;
-}> = async (app, { config, identity, live }) => {
+  admission?: Partial<AdmissionSettings>;
+}> = async (app, { config, identity, live, admission }) => {
   await app.register(configPlugin, { config });
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(databasePlugin);
+  await app.register(admissionPlugin, admission ?? {});
   await app.register(identityPlugin, identity ?? {});
   await app.register(authPlugin);
   await app.register(livePlugin, live ?? {});
@@ -91,7 +96,7 @@ function trustProxyOption(
  * migrations), so tests may still add routes before their first request.
  * @example const app = buildApp({ config: loadConfig() }); await app.listen({ port: 3000 });
  */
-export function buildApp({ config, logger, identity, live }: BuildAppOptions): App {
+export function buildApp({ config, logger, identity, live, admission }: BuildAppOptions): App {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
     genReqId: requestId,
@@ -109,6 +114,6 @@ export function buildApp({ config, logger, identity, live }: BuildAppOptions): A
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  void app.register(splitline, { config, identity, live });
+  void app.register(splitline, { config, identity, live, admission });
   return app;
 }

@@ -6,10 +6,13 @@ import type { FastifyInstance } from 'fastify';
  * for it, and it starts once the request that asked has answered. One at a time: asked
  * again while it runs, it runs once more afterwards. Closing the server waits for it. A
  * failure is logged, never thrown: the data is safe either way, only plans get worse.
+ * Several statements run one after another: on the embedded database a statement holds
+ * the event loop and the one connection while it runs, so one table per statement lets
+ * requests in between (decision 016).
  */
 export function backgroundMaintenance(
   app: FastifyInstance,
-  statement: RawBuilder<unknown>,
+  statements: RawBuilder<unknown> | readonly RawBuilder<unknown>[],
   what: string,
   afterwards?: () => Promise<void>,
 ): () => void {
@@ -21,7 +24,9 @@ export function backgroundMaintenance(
   const start = () => {
     const started = performance.now();
     running = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() => statement.execute(app.db))
+      .then(async () => {
+        for (const statement of [statements].flat()) await statement.execute(app.db);
+      })
       .then(async () => {
         app.log.info(
           { ms: Math.round(performance.now() - started) },

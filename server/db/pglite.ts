@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Pool } from 'pg';
@@ -23,7 +24,7 @@ export interface EmbeddedPool {
 export async function openEmbeddedPool(dataDir: string): Promise<EmbeddedPool> {
   const pglite = await PGlite.create(path.join(dataDir, 'pglite'), { extensions });
   // The PGlite instance stays ours: the pool's single connection never closes it.
-  const pool = new Pool(createPgConfig(pglite));
+  const pool = new Pool(createPgConfig(yieldingBetweenMessages(pglite)));
   let closed = false;
   return {
     pool,
@@ -34,4 +35,33 @@ export async function openEmbeddedPool(dataDir: string): Promise<EmbeddedPool> {
       await pglite.close();
     },
   };
+}
+
+/** The first byte of the protocol messages that start a statement: Parse and Query. */
+const STATEMENT_STARTS = new Set([0x50, 0x51]);
+
+/**
+ * PGlite with each statement started on a later turn of the event loop (decision 016). PGlite runs a statement synchronously, and its pg adapter chains statements in
+ * promise callbacks: a request's queries then all run in the microtasks of the callback
+ * that read it, before the loop reads the next socket. Under load one poll of the loop
+ * read 200 requests and answered them one after another (8 s) before it accepted a new
+ * connection or ran a timer, so no queue or deadline in front of the database could act.
+ * With a turn of the loop before each statement, a poll reads every waiting request (the
+ * admission gate then queues or sheds them) and the queries run afterwards.
+ */
+function yieldingBetweenMessages(pglite: PGlite): PGlite {
+  const execProtocolStream: PGlite['execProtocolStream'] = async (message, options) => {
+    // Once per statement, not per message: pg sends five (parse, bind, describe,
+    // execute, sync), and a turn each made a request wait for as many polls.
+    if (STATEMENT_STARTS.has(message[0]!)) await nextTurn();
+    return pglite.execProtocolStream(message, options);
+  };
+  return new Proxy(pglite, {
+    get(target, property) {
+      if (property === 'execProtocolStream') return execProtocolStream;
+      const value: unknown = Reflect.get(target, property, target);
+      // PGlite's methods use private fields: they must run on the instance itself.
+      return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+    },
+  });
 }

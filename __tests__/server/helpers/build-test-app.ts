@@ -8,6 +8,7 @@ import { buildApp, type App } from '../../../server/app';
 import { loadConfig, type Config } from '../../../server/config';
 import type { IdentitySettings } from '../../../server/identity/settings';
 import type { LiveSettings } from '../../../server/live/plugin';
+import type { AdmissionSettings } from '../../../server/plugins/admission';
 
 interface Store {
   env: Record<string, string>;
@@ -87,6 +88,7 @@ export async function buildTestApp(
     config?: Partial<Config>;
     identity?: Partial<IdentitySettings>;
     live?: Partial<LiveSettings>;
+    admission?: Partial<AdmissionSettings>;
   } = {},
 ): Promise<App> {
   const store = process.env.DATABASE_URL
@@ -94,7 +96,13 @@ export async function buildTestApp(
     : await freshDataDir();
   const env = { PORT: '0', DEMO_DATA: 'false', ...store.env, ...options.env };
   const config = { ...loadConfig(env), ...options.config };
-  const app = buildApp({ config, logger: false, identity: options.identity, live: options.live });
+  const app = buildApp({
+    config,
+    logger: false,
+    identity: options.identity,
+    live: options.live,
+    admission: options.admission,
+  });
   app.addHook('onClose', store.cleanup);
   return app;
 }
