@@ -4,6 +4,18 @@
  * entry bundle). event.ts and event-query.ts re-export them.
  */
 
+/** How a result arrived: device (timing gates or an app), import (a file), manual (typed in). */
+export const SOURCES = ['device', 'import', 'manual'] as const;
+export type Source = (typeof SOURCES)[number];
+export const TIMING_METHODS = ['electronic', 'hand'] as const;
+export type TimingMethod = (typeof TIMING_METHODS)[number];
+/** What an event type measures: a time, or a jump's distance or height. */
+export const EVENT_UNITS = ['time', 'distance', 'height'] as const;
+export type EventUnit = (typeof EVENT_UNITS)[number];
+/** fixed: every run is the type's distance; variable: chosen per run; none: no distance (0). */
+export const DISTANCE_MODES = ['fixed', 'variable', 'none'] as const;
+export type DistanceMode = (typeof DISTANCE_MODES)[number];
+
 /** The programs a result can belong to. */
 export const PROGRAMS = ['none', 'gamespeed', 'eapi', 'manualentry'] as const;
 export type Program = (typeof PROGRAMS)[number];

@@ -6,8 +6,11 @@ import {
   DEFAULT_LEADERBOARD_EVENT_TYPE,
   DEFAULT_RESULT_SORT,
   MAX_ATHLETES_PER_LEADERBOARD,
+  EVENT_UNITS,
   PROGRAMS,
   RESULT_SORTS,
+  SOURCES,
+  TIMING_METHODS,
 } from './event-constants';
 
 export * from './event-constants';
@@ -137,10 +140,6 @@ export const RESULT_COUNT_CAP = 10_000;
  */
 export const MAX_RESULT_OFFSET = 10_000;
 
-export const RESULT_SOURCES = ['device', 'import', 'manual'] as const;
-export const RESULT_TIMING_METHODS = ['electronic', 'hand'] as const;
-export const RESULT_UNITS = ['time', 'distance', 'height'] as const;
-
 /** One cumulative split: the time from the start at this distance. */
 export const ResultSplitBody = Type.Object(
   { distanceMm: Type.Integer(), timeMs: Type.Integer() },
@@ -163,7 +162,7 @@ export const ResultEventTypeRef = Type.Object(
   {
     id: Id,
     name: Type.String(),
-    unit: Type.Enum([...RESULT_UNITS]),
+    unit: Type.Enum([...EVENT_UNITS]),
     lowerIsBetter: Type.Boolean(),
   },
   { title: 'ResultEventType' },
@@ -188,8 +187,8 @@ const resultFields = {
   markMm: Nullable(Type.Integer({ description: 'Jumps; null for time events.' })),
   splits: Type.Array(ResultSplitBody, { description: 'Cumulative, by distance.' }),
   program: Type.Enum([...PROGRAMS]),
-  source: Type.Enum([...RESULT_SOURCES]),
-  timingMethod: Type.Enum([...RESULT_TIMING_METHODS]),
+  source: Type.Enum([...SOURCES]),
+  timingMethod: Type.Enum([...TIMING_METHODS]),
   implausible: Type.Boolean({
     description: 'Faster than humanly possible (a mistimed run): listed, marked, never a best.',
   }),

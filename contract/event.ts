@@ -13,16 +13,20 @@ import { PROGRAMS } from './event-constants';
  * has `markMm` instead. Instants are ISO 8601 with an offset (`2025-03-01T15:04:05Z`).
  */
 
-export { PROGRAMS, type Program } from './event-constants';
-export const SOURCES = ['device', 'import', 'manual'] as const;
-export type Source = (typeof SOURCES)[number];
-export const TIMING_METHODS = ['electronic', 'hand'] as const;
-export type TimingMethod = (typeof TIMING_METHODS)[number];
-export const EVENT_UNITS = ['time', 'distance', 'height'] as const;
-export type EventUnit = (typeof EVENT_UNITS)[number];
-/** fixed: every run is the type's distance; variable: chosen per run; none: no distance (0). */
-export const DISTANCE_MODES = ['fixed', 'variable', 'none'] as const;
-export type DistanceMode = (typeof DISTANCE_MODES)[number];
+import { DISTANCE_MODES, EVENT_UNITS, SOURCES, TIMING_METHODS } from './event-constants';
+
+export {
+  DISTANCE_MODES,
+  EVENT_UNITS,
+  PROGRAMS,
+  SOURCES,
+  TIMING_METHODS,
+  type DistanceMode,
+  type EventUnit,
+  type Program,
+  type Source,
+  type TimingMethod,
+} from './event-constants';
 
 /** At most this many results per `POST /api/event`. */
 export const MAX_EVENT_BATCH = 5000;

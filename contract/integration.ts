@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Id, Text } from './common';
+import { Id, Nullable, Text } from './common';
 
 /**
  * API keys for timing devices and apps (`/api/integration/api-key`). A key is sent as
@@ -10,7 +10,7 @@ import { Id, Text } from './common';
  */
 
 const Instant = Type.String({ format: 'date-time' });
-const NullableInstant = Type.Union([Instant, Type.Null()]);
+const NullableInstant = Nullable(Instant);
 
 /** Every key starts with this. */
 export const API_KEY_PREFIX = 'sl_live_';

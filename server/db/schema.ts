@@ -1,4 +1,11 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type {
+  DistanceMode,
+  EventUnit,
+  Program,
+  Source,
+  TimingMethod,
+} from '../../contract/event-constants';
 
 /**
  * Kysely's view of the tables that migrations/001_schema.ts creates (and later ones change).
@@ -42,8 +49,7 @@ export interface PositionsTable {
   abbreviation: string;
 }
 
-export type EventUnit = 'time' | 'distance' | 'height';
-export type DistanceMode = 'fixed' | 'variable' | 'none';
+export type { DistanceMode, EventUnit, Program, Source as ResultSource, TimingMethod };
 
 export interface EventTypesTable {
   id: Generated<number>;
@@ -106,10 +112,6 @@ export interface RosterAthletesTable {
   account_id: string;
 }
 
-export type Program = 'none' | 'gamespeed' | 'eapi' | 'manualentry';
-export type ResultSource = 'device' | 'import' | 'manual';
-export type TimingMethod = 'electronic' | 'hand';
-
 export interface ResultsTable {
   id: BigId;
   account_id: string;
@@ -121,7 +123,7 @@ export interface ResultsTable {
   distance_mm: number;
   result: number;
   program: Generated<Program>;
-  source: ResultSource;
+  source: Source;
   timing_method: Generated<TimingMethod>;
   client_id: string;
   implausible: Generated<boolean>;
