@@ -7,7 +7,7 @@ import {
   ImportReportBody,
   MAX_IMPORT_ROWS,
 } from '../../contract/athlete';
-import { MessageBody, ValidationErrorBody } from '../../contract/errors';
+import { MessageBody } from '../../contract/errors';
 import { startDownload } from '../download';
 import { badRequest, notFound } from '../plugins/http-errors';
 import { referenceData } from '../reference';
@@ -17,9 +17,8 @@ import { exportCsv, templateCsv } from './export';
 import { commitImport, ImportRejectedError, planImport, reportErrors } from './import';
 import { filtersOf } from './list-query';
 import { maintenanceAfterImport } from './maintenance';
+import { common, security } from '../plugins/route-schema';
 
-const common = { 400: ValidationErrorBody, 401: MessageBody };
-const security = [{ bearerAuth: [] }];
 const CSV_TYPE = 'text/csv; charset=utf-8';
 const csvAnswer = (description: string) => ({
   description,

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
 import {
   AthleteBody,
   AthleteInput,
@@ -8,7 +7,7 @@ import {
   AthleteListQuery,
   DEFAULT_PAGE_SIZE,
 } from '../../contract/athlete';
-import { MessageBody, ValidationErrorBody } from '../../contract/errors';
+import { MessageBody } from '../../contract/errors';
 import { isUniqueViolation } from '../db/errors';
 import { badRequest, notFound } from '../plugins/http-errors';
 import { unknownRosters } from '../roster';
@@ -26,10 +25,7 @@ import {
   updateAthlete,
 } from './repository';
 import { checkAthlete, type AthleteValues } from './validate';
-
-const common = { 400: ValidationErrorBody, 401: MessageBody };
-const security = [{ bearerAuth: [] }];
-const done = Type.Null({ description: 'Done; no content.' });
+import { common, done, security } from '../plugins/route-schema';
 
 /** The 400 of an addition beyond the account's athlete spots (PRODUCT.md: "a clear message"). */
 export const NO_SPOTS_MESSAGE =

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { MessageBody, ValidationErrorBody } from '../../contract/errors';
+import { MessageBody } from '../../contract/errors';
 import {
   HistoricalBody,
   HistoricalQuery,
@@ -10,6 +10,7 @@ import {
 import { exportResults } from './export';
 import { athleteHistory } from './historical';
 import { listResults } from './list';
+import { common as commonErrors, security } from '../plugins/route-schema';
 
 /** The export takes a table's filters and sort, not its paging. */
 const ResultExportQuery = Type.Omit(ResultListQuery, ['pageNumber', 'pageSize', 'cursor'], {
@@ -24,8 +25,7 @@ const csvAnswer = (description: string) => ({
 });
 
 /** What every route here may answer besides its success. */
-const common = { 400: ValidationErrorBody, 401: MessageBody, 404: MessageBody };
-const security = [{ bearerAuth: [] }];
+const common = { ...commonErrors, 404: MessageBody };
 
 /**
  * The read side of results (docs/api-results.md): the results tables, their CSV export

@@ -8,17 +8,20 @@ import {
   EventUpdateInput,
 } from '../../contract/event';
 import { IdParams } from '../../contract/common';
-import { MessageBody, ValidationErrorBody } from '../../contract/errors';
+import { MessageBody } from '../../contract/errors';
 import { badRequest, notFound } from '../plugins/http-errors';
 import { resultMaintenance } from './maintenance';
 import { loadReferences, prepareBatch, prepareEvent, Problems } from './prepare';
 import { deleteEvent, findEvent, replaceEvent, storeEvents } from './repository';
 import { eventBodyValidatorCompiler, eventUpdateValidatorCompiler } from './validator';
+import {
+  common as commonErrors,
+  done,
+  security as userOnly,
+  userOrApiKey,
+} from '../plugins/route-schema';
 
-const common = { 400: ValidationErrorBody, 401: MessageBody, 403: MessageBody };
-const userOnly: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }];
-const userOrApiKey: { [scheme: string]: string[] }[] = [{ bearerAuth: [] }, { apiKey: [] }];
-const done = Type.Null({ description: 'Done; no content.' });
+const common = { ...commonErrors, 403: MessageBody };
 
 /** 5,000 results with a few splits each are ~2 MB of JSON; room for many splits. */
 const BATCH_BODY_LIMIT = 16 * 1024 * 1024;

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { IdParams } from '../../contract/common';
-import { MessageBody, ValidationErrorBody } from '../../contract/errors';
+import { MessageBody } from '../../contract/errors';
 import {
   ApiKeyInput,
   ApiKeyListBody,
@@ -10,10 +9,9 @@ import {
 } from '../../contract/integration';
 import { badRequest, conflict, notFound } from '../plugins/http-errors';
 import { createApiKey, listApiKeys, revokeApiKey, toApiKeyBody } from './api-keys';
+import { common as commonErrors, done, security } from '../plugins/route-schema';
 
-const common = { 400: ValidationErrorBody, 401: MessageBody, 403: MessageBody };
-const security = [{ bearerAuth: [] }];
-const done = Type.Null({ description: 'Done; no content.' });
+const common = { ...commonErrors, 403: MessageBody };
 
 /** API keys of the signed-in account, for timing devices and apps (not usable with a key). */
 const integrationRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { EventTypeListBody, type EventTypeBody } from '../../contract/event';
 import { MessageBody } from '../../contract/errors';
 import type { Database } from '../db/schema';
+import { userOrApiKey } from '../plugins/route-schema';
 
 /**
  * The built-in event types and the account's own, each with its standard split
@@ -61,7 +62,7 @@ const eventTypeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "The event types (built-in and the account's) with their split distances",
         description: 'Reference data for the app and for devices. Accepts an API key.',
         tags: ['reference'],
-        security: [{ bearerAuth: [] as string[] }, { apiKey: [] as string[] }],
+        security: userOrApiKey,
         response: { 200: EventTypeListBody, 401: MessageBody, 403: MessageBody },
       },
     },

@@ -3,8 +3,8 @@ import { Type } from 'typebox';
 import { PositionBody, SportBody } from '../../contract/athlete';
 import { MessageBody } from '../../contract/errors';
 import { referenceData } from './repository';
+import { security } from '../plugins/route-schema';
 
-const security = [{ bearerAuth: [] }];
 /** Reference data changes only with a release; browsers may keep it for an hour. */
 const CACHE_CONTROL = 'private, max-age=3600';
 

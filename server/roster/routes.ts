@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import {
   MAX_ROSTERS,
   RosterBody,
@@ -7,7 +6,7 @@ import {
   RosterListBody,
   RosterMembersInput,
 } from '../../contract/athlete';
-import { MessageBody, ValidationErrorBody } from '../../contract/errors';
+import { MessageBody } from '../../contract/errors';
 import { IdParams } from '../../contract/common';
 import { distinctIds, listIds } from '../db/ids';
 import { isUniqueViolation } from '../db/errors';
@@ -21,10 +20,7 @@ import {
   renameRoster,
   rosterNamed,
 } from './repository';
-
-const common = { 400: ValidationErrorBody, 401: MessageBody };
-const security = [{ bearerAuth: [] }];
-const done = Type.Null({ description: 'Done; no content.' });
+import { common, done, security } from '../plugins/route-schema';
 
 export const rosterClash = (existing: string): string =>
   `A roster named "${existing}" exists already; roster names must differ (ignoring case).`;

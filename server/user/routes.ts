@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { Type } from 'typebox';
-import { MessageBody, ValidationErrorBody } from '../../contract/errors';
+import { MessageBody } from '../../contract/errors';
 import {
   ChangePasswordBody,
   UpdateUserBody,
@@ -16,14 +15,12 @@ import { localLogoStore } from './logo-store';
 import { purgeAccount } from './purge';
 import { getUser, toUserBody, updateProfile } from './repository';
 import { claimVerificationMail, releaseVerificationMail } from './verification-mail';
+import { common, done, security } from '../plugins/route-schema';
 
 export const TOO_MANY_PASSWORD_GUESSES =
   'Too many wrong current passwords. Wait 15 minutes and try again, or sign out and reset your password.';
 
 /** What every route here may answer besides its success (the API guard's 401). */
-const common = { 400: ValidationErrorBody, 401: MessageBody };
-const done = Type.Null({ description: 'Done; no content.' });
-const security = [{ bearerAuth: [] }];
 
 async function userBody(app: FastifyInstance, account: Account): Promise<UserBody> {
   const [user, verified] = await Promise.all([
