@@ -6,6 +6,9 @@ import { seedAccount } from '../../../server/seed/seed';
 import { buildTestApp } from '../helpers/build-test-app';
 import { addAthletes, addResults, coach, qs, yd, type Coach } from './read-fixtures';
 
+// Seeds accounts and rebuilds the derived tables: over 30 s on a loaded 2-core machine.
+jest.setTimeout(120_000);
+
 /**
  * Migration 011: `bests_since`, kept by triggers on results, and the bests of a date
  * range that runs up to now read from it (GET /api/event with getBestByAthlete and a
