@@ -366,8 +366,7 @@ async function timeRequests(base: string, token: string, query: Record<string, s
 }
 
 async function shapeOf(app: App, c: Context, q: Record<string, string>) {
-  let shape: AnsweredShape | undefined;
-  await readLeaderboard(app.db, toRequest(c, q), { onShape: (s) => (shape = s) });
+  const shape: AnsweredShape | undefined = (await readLeaderboard(app.db, toRequest(c, q)))?.shape;
   return shape!;
 }
 
@@ -382,7 +381,7 @@ async function capture(app: App, c: Context, q: Record<string, string>) {
     },
     transformResult: async ({ result }) => result,
   });
-  await readLeaderboard(spy, toRequest(c, q), {});
+  await readLeaderboard(spy, toRequest(c, q));
   return captured.filter((s) => /^\s*(with|select)/i.test(s.sql));
 }
 

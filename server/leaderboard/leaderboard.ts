@@ -3,7 +3,6 @@ import type { LeaderboardBody, LeaderboardBoardBody } from '../../contract/leade
 import type { Database, DistanceMode, EventUnit } from '../db/schema';
 import { distanceLabel } from './labels';
 import {
-  bestsApply,
   candidatesQuery,
   chooseShape,
   DEFAULT_SHAPE_LIMITS,
@@ -20,6 +19,7 @@ import {
   type BoardFilters,
   type BoardRequest,
   type Shape,
+  type ShapeFacts,
   type ShapeLimits,
   type Source,
   walkBudget,
@@ -39,24 +39,14 @@ export interface LeaderboardRequest {
   filters: BoardFilters;
 }
 
-export interface LeaderboardOptions {
-  limits?: ShapeLimits;
-  /** Forces a query shape (tests compare the shapes' answers). */
-  shape?: Shape;
-  /** With `shape: 'athletes'`, forces it to read the leaders first (tests). */
-  leaders?: boolean;
-  /**
-   * Told which shape answered (logs, benchmark); `walk+athletes` when a bounded walk
-   * handed some sources to the athletes shape; `leaders` when the athletes shape read
-   * the set's leaders only (`leaders+athletes`: and then some sources whole).
-   */
-  onShape?: (shape: AnsweredShape) => void;
-}
-
-/** The shape that answered, as `onShape` tells it. */
+/**
+ * The shape that answered (logs, benchmark); `walk+athletes` when a bounded walk handed
+ * some sources to the athletes shape; `leaders` when the athletes shape read the set's
+ * leaders only (`leaders+athletes`: and then some sources whole).
+ */
 export type AnsweredShape = Shape | 'walk+athletes' | 'leaders' | 'leaders+athletes';
 
-interface EventTypeRow {
+export interface EventTypeRow {
   id: number;
   name: string;
   unit: EventUnit;
@@ -72,6 +62,12 @@ interface EventTypeRow {
   roster_ok: boolean;
 }
 
+/** A leaderboard read: the body, and the shape that answered it. */
+export interface LeaderboardRead {
+  body: LeaderboardBody;
+  shape: AnsweredShape;
+}
+
 /**
  * The leaderboard of one event type for an account (contract/leaderboard.ts says what
  * it holds), in two statements: the event type with what the shape choice needs, then
@@ -82,9 +78,30 @@ interface EventTypeRow {
 export async function readLeaderboard(
   db: Db,
   request: LeaderboardRequest,
-  options: LeaderboardOptions,
-): Promise<LeaderboardBody | undefined> {
-  const limits = options.limits ?? DEFAULT_SHAPE_LIMITS;
+  limits: ShapeLimits = DEFAULT_SHAPE_LIMITS,
+): Promise<LeaderboardRead | undefined> {
+  const facts = await readFacts(db, request, limits);
+  if (!facts) return undefined;
+  return readBoards(db, facts, planQuery(facts, limits));
+}
+
+/** The event type of a request with what the shape choice needs, and the boards it asks for. */
+export interface BoardFacts {
+  request: LeaderboardRequest;
+  type: EventTypeRow;
+  boardRequest: BoardRequest;
+  facts: ShapeFacts;
+}
+
+/**
+ * Step 1: the event type with its run distances, the sizes the shape choice needs and
+ * whether the roster is the account's, in one statement.
+ */
+export async function readFacts(
+  db: Db,
+  request: LeaderboardRequest,
+  limits: ShapeLimits,
+): Promise<BoardFacts | undefined> {
   const probes = sizeProbes(request, limits);
   const history = historyBounds(request.accountId, request.eventTypeId);
   const dated = request.filters.from !== undefined || request.filters.to !== undefined;
@@ -105,13 +122,11 @@ export async function readLeaderboard(
       and (et.account_id is null or et.account_id = ${request.accountId})`.execute(db);
   const type = rows[0];
   if (!type) return undefined;
-
-  const distances = boardDistances(type, request.distanceMm);
   const boardRequest: BoardRequest = {
     accountId: request.accountId,
     eventTypeId: type.id,
     lowerIsBetter: type.lower_is_better,
-    boards: distances.map((distanceMm) => ({
+    boards: boardDistances(type, request.distanceMm).map((distanceMm) => ({
       distanceMm,
       sources: sourcesOf(distanceMm, type),
     })),
@@ -119,37 +134,75 @@ export async function readLeaderboard(
     distinct: request.isDistinct,
     filters: request.filters,
   };
-  const facts = {
+  const facts: ShapeFacts = {
     athletes: type.athletes === null ? undefined : Number(type.athletes),
     window: type.window === null ? undefined : Number(type.window),
     first: type.first_at,
     last: type.last_at,
   };
-  // A forced `bests` (tests) where the bests cannot answer falls back to the choice.
-  const forced = options.shape === 'bests' && !bestsApply(boardRequest) ? undefined : options.shape;
-  const shape = forced ?? chooseShape(boardRequest, facts, limits);
-  // Under athlete filters the walk is bounded; what it cannot finish, the athletes do.
-  const budget =
-    shape === 'walk' && hasAthleteFilter(request.filters)
-      ? walkBudget(boardRequest, limits)
-      : undefined;
-  // Another account's roster is no roster here: nobody is on it.
-  // The bests of a small athlete set: one descent per athlete; of a large one, a walk.
-  const bySet = facts.athletes !== undefined && facts.athletes <= limits.maxAthletes;
-  // The athletes shape under a long date range reads the set's leaders first: the
-  // athletes whose unfiltered bests rank first (what it cannot settle, it reads whole).
-  const leaders = limits.leaders * boardRequest.limit;
-  const led =
-    (shape === 'athletes' && leadersApply(boardRequest, facts, limits)) ||
-    (options.shape === 'athletes' && options.leaders === true);
+  return { request, type, boardRequest, facts };
+}
+
+/** How the boards are read: a shape, and its settings. */
+export interface QueryPlan {
+  shape: Shape;
+  /** The athletes shape reads the set's leaders first (this many per board). */
+  leaders?: number;
+  /** A walk under athlete filters stops this far down each source. */
+  budget?: number;
+  /** The bests of a small athlete set: one descent per athlete. */
+  bySet: boolean;
+}
+
+/** Step 2: the plan for these facts (docs/leaderboard.md, "Choosing the shape"). */
+export function planQuery(facts: BoardFacts, limits: ShapeLimits): QueryPlan {
+  return planFor(facts, limits, chooseShape(facts.boardRequest, facts.facts, limits));
+}
+
+/** The settings of a shape for these facts. */
+export function planFor(
+  { boardRequest, facts }: BoardFacts,
+  limits: ShapeLimits,
+  shape: Shape,
+): QueryPlan {
+  return {
+    shape,
+    // Under athlete filters the walk is bounded; what it cannot finish, the athletes do.
+    budget:
+      shape === 'walk' && hasAthleteFilter(boardRequest.filters)
+        ? walkBudget(boardRequest, limits)
+        : undefined,
+    // The athletes shape under a long date range reads the set's leaders first: the
+    // athletes whose unfiltered bests rank first (what it cannot settle, it reads whole).
+    leaders:
+      shape === 'athletes' && leadersApply(boardRequest, facts, limits)
+        ? limits.leaders * boardRequest.limit
+        : undefined,
+    // The bests of a small athlete set: one descent per athlete; of a large one, a walk.
+    bySet: facts.athletes !== undefined && facts.athletes <= limits.maxAthletes,
+  };
+}
+
+/**
+ * Step 3: the boards, read as planned. Another account's roster is no roster here:
+ * nobody is on it.
+ */
+export async function readBoards(
+  db: Db,
+  { type, request, boardRequest }: BoardFacts,
+  plan: QueryPlan,
+): Promise<LeaderboardRead> {
+  const led = plan.leaders !== undefined;
   const query = !type.roster_ok
     ? undefined
     : led
-      ? leadersQuery(boardRequest, leaders)
-      : candidatesQuery(boardRequest, shape, budget, bySet);
+      ? leadersQuery(boardRequest, plan.leaders!)
+      : candidatesQuery(boardRequest, plan.shape, plan.budget, plan.bySet);
   const queried = query ? (await query.execute(db)).rows : [];
   const incomplete =
-    budget === undefined && !led ? new Set<number>() : incompleteSources(boardRequest, queried);
+    plan.budget === undefined && !led
+      ? new Set<number>()
+      : incompleteSources(boardRequest, queried);
   const candidates: CandidateRow[] = queried.filter(
     (row): row is CandidateRow => isCandidate(row) && !incomplete.has(row.src),
   );
@@ -157,34 +210,41 @@ export async function readLeaderboard(
     const rest = candidatesQuery(onlySources(boardRequest, incomplete), 'athletes')!;
     candidates.push(...(await rest.execute(db)).rows.filter(isCandidate));
   }
-  options.onShape?.(
-    led
-      ? incomplete.size > 0
-        ? 'leaders+athletes'
-        : 'leaders'
-      : incomplete.size > 0
-        ? 'walk+athletes'
-        : shape,
-  );
-  const ranked = rankBoards(boardRequest, candidates);
+  const shape: AnsweredShape = led
+    ? incomplete.size > 0
+      ? 'leaders+athletes'
+      : 'leaders'
+    : incomplete.size > 0
+      ? 'walk+athletes'
+      : plan.shape;
+  return { body: toBody(request, type, rankBoards(boardRequest, candidates)), shape };
+}
 
-  const boards: LeaderboardBoardBody[] = distances.map((distanceMm) => ({
-    distanceMm,
-    label: distanceMm === 0 ? type.name : distanceLabel(distanceMm),
-    entries: (ranked.get(distanceMm) ?? []).map((row) => ({
-      rank: row.rank,
-      resultId: Number(row.id),
-      athlete: {
-        id: Number(row.athlete_id),
-        firstName: row.first_name,
-        middleName: row.middle_name,
-        lastName: row.last_name,
-      },
-      value: row.value,
-      recordedAt: row.recorded_at.toISOString(),
-      laneId: row.lane_id,
-    })),
-  }));
+/** Step 4: the ranked rows as the contract's boards. */
+function toBody(
+  request: LeaderboardRequest,
+  type: EventTypeRow,
+  ranked: ReturnType<typeof rankBoards>,
+): LeaderboardBody {
+  const boards: LeaderboardBoardBody[] = boardDistances(type, request.distanceMm).map(
+    (distanceMm) => ({
+      distanceMm,
+      label: distanceMm === 0 ? type.name : distanceLabel(distanceMm),
+      entries: (ranked.get(distanceMm) ?? []).map((row) => ({
+        rank: row.rank,
+        resultId: Number(row.id),
+        athlete: {
+          id: Number(row.athlete_id),
+          firstName: row.first_name,
+          middleName: row.middle_name,
+          lastName: row.last_name,
+        },
+        value: row.value,
+        recordedAt: row.recorded_at.toISOString(),
+        laneId: row.lane_id,
+      })),
+    }),
+  );
   return {
     eventType: {
       id: type.id,

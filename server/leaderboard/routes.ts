@@ -58,22 +58,17 @@ const leaderboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         positionId: query.positionId,
         rosterId: query.rosterId,
       };
-      const board = await readLeaderboard(
-        app.db,
-        {
-          accountId: request.account.id,
-          eventTypeId: query.eventTypeId ?? DEFAULT_LEADERBOARD_EVENT_TYPE,
-          athletesPerLeaderboard: query.athletesPerLeaderboard ?? DEFAULT_ATHLETES_PER_LEADERBOARD,
-          isDistinct: query.isDistinct ?? false,
-          distanceMm: query.distance,
-          filters,
-        },
-        {
-          onShape: (shape) => request.log.debug({ shape }, 'leaderboard query shape'),
-        },
-      );
-      if (!board) throw badRequest({ eventTypeId: ['is not an event type of this account'] });
-      return board;
+      const read = await readLeaderboard(app.db, {
+        accountId: request.account.id,
+        eventTypeId: query.eventTypeId ?? DEFAULT_LEADERBOARD_EVENT_TYPE,
+        athletesPerLeaderboard: query.athletesPerLeaderboard ?? DEFAULT_ATHLETES_PER_LEADERBOARD,
+        isDistinct: query.isDistinct ?? false,
+        distanceMm: query.distance,
+        filters,
+      });
+      if (!read) throw badRequest({ eventTypeId: ['is not an event type of this account'] });
+      request.log.debug({ shape: read.shape }, 'leaderboard query shape');
+      return read.body;
     },
   );
 };

@@ -1,7 +1,15 @@
 import type { LeaderboardBody } from '../../../contract/leaderboard';
 import type { App } from '../../../server/app';
-import { readLeaderboard, type LeaderboardRequest } from '../../../server/leaderboard/leaderboard';
 import {
+  planFor,
+  readBoards,
+  readFacts,
+  readLeaderboard,
+  type LeaderboardRequest,
+} from '../../../server/leaderboard/leaderboard';
+import {
+  bestsApply,
+  chooseShape,
   DEFAULT_SHAPE_LIMITS,
   leadersApply,
   type Shape,
@@ -230,6 +238,27 @@ describe('leaderboard query shapes', () => {
     };
   }
 
+  /**
+   * A leaderboard read with a forced shape (where `bests` cannot answer, the choice
+   * stands), and with `leaders` the athletes shape led by the set's leaders.
+   */
+  async function readForced(
+    request: LeaderboardRequest,
+    shape: Shape,
+    limits: ShapeLimits,
+    leaders?: boolean,
+  ) {
+    const facts = (await readFacts(app.db, request, limits))!;
+    const forced =
+      shape === 'bests' && !bestsApply(facts.boardRequest)
+        ? chooseShape(facts.boardRequest, facts.facts, limits)
+        : shape;
+    const plan = planFor(facts, limits, forced);
+    if (forced === 'athletes' && leaders)
+      plan.leaders ??= limits.leaders * request.athletesPerLeaderboard;
+    return readBoards(app.db, facts, plan);
+  }
+
   /** Every shape against the reference for `count` requests; counts what they covered. */
   async function compareShapes(count: number, make: () => LeaderboardRequest) {
     const mismatches: string[] = [];
@@ -257,17 +286,11 @@ describe('leaderboard query shapes', () => {
         ['leaders, 4 per entry', 'athletes', DEFAULT_SHAPE_LIMITS, true],
       ];
       for (const [name, shape, limits, leaders] of variants) {
-        let used: string | undefined;
-        const body = await readLeaderboard(app.db, request, {
-          shape,
-          limits,
-          leaders,
-          onShape: (s) => (used = s),
-        });
+        const { body, shape: used } = await readForced(request, shape, limits, leaders);
         if (used === 'walk+athletes') fallbacks++;
         if (used === 'leaders') led++;
         if (used === 'leaders+athletes') ledAndRead++;
-        const got = asEntries(body!);
+        const got = asEntries(body);
         if (JSON.stringify(got) !== JSON.stringify(expected)) {
           mismatches.push(
             `${name} ${JSON.stringify(request)}\n  got ${JSON.stringify(got)}\n  want ${JSON.stringify(expected)}`,
@@ -328,8 +351,7 @@ describe('leaderboard query shapes', () => {
       limits?: Partial<ShapeLimits>,
       isDistinct = true,
     ) => {
-      let chosen: string | undefined;
-      await readLeaderboard(
+      const read = await readLeaderboard(
         app.db,
         {
           accountId: account,
@@ -338,12 +360,9 @@ describe('leaderboard query shapes', () => {
           isDistinct,
           filters,
         },
-        {
-          limits: { ...DEFAULT_SHAPE_LIMITS, ...limits },
-          onShape: (s) => (chosen = s),
-        },
+        { ...DEFAULT_SHAPE_LIMITS, ...limits },
       );
-      return chosen;
+      return read?.shape;
     };
     const roster = { rosterId: Number(rosters[0]) };
     // Distinct without a date: the bests (board_bests, of a lane or all), with or without athletes.
