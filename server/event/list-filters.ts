@@ -143,6 +143,35 @@ export async function resolveFilters(
   accountId: string,
   query: FilterQuery,
 ): Promise<ResultFilters> {
+  const tz = checkQuery(query);
+  const rosterId = query.rosterId ?? ALL_ROSTERS;
+  const { types, aliases, alias } = await loadReferences(db, accountId, query, rosterId);
+  const scope = typeScopeOf(query, types, aliases, alias);
+  const athlete = athleteFilterOf(query, rosterId);
+  const lanes = lanesStartingWith(query.laneIdQuery);
+  const distanceOutOfRange = query.distance !== undefined && query.distance > INT4_MAX;
+  const filters: ResultFilters = {
+    accountId,
+    bestByAthlete: query.getBestByAthlete ?? false,
+    nothing: (scope?.length ?? 1) === 0 || lanes?.length === 0 || distanceOutOfRange,
+    types,
+  };
+  if (query.program) filters.program = query.program;
+  if (query.distance !== undefined && !distanceOutOfRange) filters.distance = query.distance;
+  if (query.eventAliasId !== undefined) filters.eventAliasId = query.eventAliasId;
+  if (scope) filters.typeScope = scope;
+  if (lanes) filters.lanes = lanes;
+  if (query.startDate) filters.from = startOfDay(query.startDate, tz);
+  if (query.endDate) filters.until = startOfDay(nextDay(query.endDate), tz);
+  if (athlete) filters.athlete = athlete;
+  if (filters.until && filters.bestByAthlete && !filters.nothing && sinceScope(filters)) {
+    filters.nothingAfterUntil = !(await anyBestSince(db, filters, filters.until));
+  }
+  return filters;
+}
+
+/** The query's own consistency: a known time zone (returned), an end not before the start. */
+function checkQuery(query: FilterQuery): string {
   const tz = query.tz ?? 'UTC';
   const errors: Record<string, string[]> = {};
   if (!isTimeZone(tz))
@@ -151,10 +180,22 @@ export async function resolveFilters(
     errors.endDate = ['is before startDate'];
   }
   if (Object.keys(errors).length > 0) throw badRequest(errors);
+  return tz;
+}
 
-  const typeQuery = query.typeQuery?.trim() ?? '';
-  const rosterId = query.rosterId ?? ALL_ROSTERS;
-  const needAliases = typeQuery !== '' || query.eventAliasId !== undefined;
+interface AliasRow {
+  id: string;
+  event_type_id: number;
+  name: string;
+}
+
+/**
+ * The account's event types (and aliases, when the query needs them), with the roster,
+ * type and alias it names checked against them in one round of reads.
+ * @throws HttpError 404 for a roster, event type or alias the account does not have
+ */
+async function loadReferences(db: Db, accountId: string, query: FilterQuery, rosterId: number) {
+  const needAliases = (query.typeQuery?.trim() ?? '') !== '' || query.eventAliasId !== undefined;
   const [types, aliases, rosterFound] = await Promise.all([
     visibleEventTypes(db, accountId),
     needAliases
@@ -163,7 +204,7 @@ export async function resolveFilters(
           .select(['id', 'event_type_id', 'name'])
           .where('account_id', '=', accountId)
           .execute()
-      : Promise.resolve([]),
+      : Promise.resolve([] as AliasRow[]),
     rosterId === ALL_ROSTERS
       ? Promise.resolve(true)
       : isStoredId(rosterId)
@@ -180,13 +221,25 @@ export async function resolveFilters(
   if (query.eventTypeId !== undefined && !types.has(query.eventTypeId)) {
     throw notFound('No such event type');
   }
-  let alias: { id: string; event_type_id: number } | undefined;
+  let alias: AliasRow | undefined;
   if (query.eventAliasId !== undefined) {
     alias = aliases.find((a) => Number(a.id) === query.eventAliasId);
     if (!alias) throw notFound('No such event alias');
   }
+  return { types, aliases, alias };
+}
 
-  // The types a result may have: eventTypeId, the alias's type, typeQuery's matches.
+/**
+ * The types (and aliases) a result may have: eventTypeId, the alias's type, typeQuery's
+ * matches and the types that can have the distance, each narrowing the others.
+ * undefined: no narrowing; an empty list: nothing can match.
+ */
+function typeScopeOf(
+  query: FilterQuery,
+  types: Map<number, EventTypeInfo>,
+  aliases: readonly AliasRow[],
+  alias: AliasRow | undefined,
+): TypeScopeEntry[] | undefined {
   let typeScope: TypeScopeEntry[] | undefined;
   const narrow = (entries: TypeScopeEntry[]) => {
     if (!typeScope) {
@@ -206,23 +259,8 @@ export async function resolveFilters(
   };
   if (query.eventTypeId !== undefined) narrow([{ typeId: query.eventTypeId }]);
   if (alias) narrow([{ typeId: alias.event_type_id }]);
-  if (typeQuery !== '') {
-    const key = nameKey(typeQuery);
-    const matched: TypeScopeEntry[] = [...types.values()]
-      .filter((type) => type.sortKey.startsWith(key))
-      .map((type) => ({ typeId: type.id }));
-    const wholeTypes = new Set(matched.map((entry) => entry.typeId));
-    const aliasesByType = new Map<number, number[]>();
-    for (const a of aliases) {
-      if (wholeTypes.has(a.event_type_id) || !nameKey(a.name).startsWith(key)) continue;
-      aliasesByType.set(a.event_type_id, [
-        ...(aliasesByType.get(a.event_type_id) ?? []),
-        Number(a.id),
-      ]);
-    }
-    for (const [typeId, aliasIds] of aliasesByType) matched.push({ typeId, aliasIds });
-    narrow(matched);
-  }
+  const typeQuery = query.typeQuery?.trim() ?? '';
+  if (typeQuery !== '') narrow(typeQueryMatches(typeQuery, types, aliases));
   // A distance leaves out the types whose results never have it (distance_mode, kept
   // by the ingest's checks): a Result sort then walks only the types that may match.
   if (query.distance !== undefined) {
@@ -237,8 +275,34 @@ export async function resolveFilters(
         .map((type) => ({ typeId: type.id })),
     );
   }
-  const scope = typeScope as TypeScopeEntry[] | undefined;
+  return typeScope as TypeScopeEntry[] | undefined;
+}
 
+/** typeQuery's matches: whole types whose name starts with it, else aliases that do. */
+function typeQueryMatches(
+  typeQuery: string,
+  types: Map<number, EventTypeInfo>,
+  aliases: readonly AliasRow[],
+): TypeScopeEntry[] {
+  const key = nameKey(typeQuery);
+  const matched: TypeScopeEntry[] = [...types.values()]
+    .filter((type) => type.sortKey.startsWith(key))
+    .map((type) => ({ typeId: type.id }));
+  const wholeTypes = new Set(matched.map((entry) => entry.typeId));
+  const aliasesByType = new Map<number, number[]>();
+  for (const a of aliases) {
+    if (wholeTypes.has(a.event_type_id) || !nameKey(a.name).startsWith(key)) continue;
+    aliasesByType.set(a.event_type_id, [
+      ...(aliasesByType.get(a.event_type_id) ?? []),
+      Number(a.id),
+    ]);
+  }
+  for (const [typeId, aliasIds] of aliasesByType) matched.push({ typeId, aliasIds });
+  return matched;
+}
+
+/** The roster and name filters on the athlete; undefined when there are none. */
+function athleteFilterOf(query: FilterQuery, rosterId: number): AthleteFilter | undefined {
   const athlete: AthleteFilter = {};
   if (rosterId !== ALL_ROSTERS) athlete.rosterId = rosterId;
   const first = namePattern(query.firstNameQuery);
@@ -247,27 +311,7 @@ export async function resolveFilters(
   if (first) athlete.first = first;
   if (middle) athlete.middle = middle;
   if (last) athlete.last = last;
-
-  const lanes = lanesStartingWith(query.laneIdQuery);
-  const distanceOutOfRange = query.distance !== undefined && query.distance > INT4_MAX;
-  const filters: ResultFilters = {
-    accountId,
-    bestByAthlete: query.getBestByAthlete ?? false,
-    nothing: (scope?.length ?? 1) === 0 || lanes?.length === 0 || distanceOutOfRange,
-    types,
-  };
-  if (query.program) filters.program = query.program;
-  if (query.distance !== undefined && !distanceOutOfRange) filters.distance = query.distance;
-  if (query.eventAliasId !== undefined) filters.eventAliasId = query.eventAliasId;
-  if (scope) filters.typeScope = scope;
-  if (lanes) filters.lanes = lanes;
-  if (query.startDate) filters.from = startOfDay(query.startDate, tz);
-  if (query.endDate) filters.until = startOfDay(nextDay(query.endDate), tz);
-  if (Object.keys(athlete).length > 0) filters.athlete = athlete;
-  if (filters.until && filters.bestByAthlete && !filters.nothing && sinceScope(filters)) {
-    filters.nothingAfterUntil = !(await anyBestSince(db, filters, filters.until));
-  }
-  return filters;
+  return Object.keys(athlete).length > 0 ? athlete : undefined;
 }
 
 /**
