@@ -64,80 +64,14 @@ function rowInput(
       addError(errors, column, `must be at most ${MAX_TEXT} characters`);
   }
   if (cell('email').length > 254) addError(errors, 'email', 'must be at most 254 characters');
-
-  let gender: Gender | null = null;
-  if (cell('gender') !== '') {
-    gender = genderWords[cell('gender').toLowerCase()] ?? null;
-    if (!gender) addError(errors, 'gender', 'must be female, male or other (or F, M, O), or empty');
-  }
-
-  let graduationYear: number | null = null;
-  if (cell('graduationYear') !== '') {
-    graduationYear = /^\d{4}$/.test(cell('graduationYear')) ? Number(cell('graduationYear')) : NaN;
-    if (!(graduationYear >= 1900 && graduationYear <= 2200)) {
-      addError(errors, 'graduationYear', 'must be a year between 1900 and 2200, e.g. 2027');
-      graduationYear = null;
-    }
-  }
-
-  const measure = (column: 'heightCm' | 'weightKg', max: number, example: string) => {
-    if (cell(column) === '') return null;
-    const value = DECIMAL.test(cell(column)) ? Number(cell(column)) : NaN;
-    if (value > 0 && value <= max) return value;
-    addError(errors, column, `must be a number above 0 and at most ${max}, e.g. ${example}`);
-    return null;
-  };
-  const heightCm = measure('heightCm', 300, '180.5');
-  const weightKg = measure('weightKg', 500, '75.2');
-
-  let sportId: number | null = null;
-  let positionId: number | null = null;
-  if (cell('sport') !== '') {
-    const sport = reference.sports.find(
-      (s) => s.name.toLowerCase() === cell('sport').toLowerCase(),
-    );
-    if (sport) sportId = sport.id;
-    else {
-      addError(
-        errors,
-        'sport',
-        `Unknown sport "${cell('sport')}": use one of ${reference.sports.map((s) => s.name).join(', ')}.`,
-      );
-    }
-  }
-  if (cell('position') !== '') {
-    const wanted = cell('position').toLowerCase();
-    if (sportId === null) {
-      if (cell('sport') === '')
-        addError(errors, 'position', 'needs the sport of the position (the sport column)');
-    } else {
-      const positions = reference.positions.filter((p) => p.sportId === sportId);
-      const position = positions.find(
-        (p) => p.abbreviation.toLowerCase() === wanted || p.name.toLowerCase() === wanted,
-      );
-      if (position) positionId = position.id;
-      else {
-        const sportName = reference.sportById.get(sportId)?.name ?? '';
-        addError(
-          errors,
-          'position',
-          positions.length === 0
-            ? `${sportName} has no positions: leave the position empty.`
-            : `"${cell('position')}" is not a position of ${sportName}: use one of ${positions.map((p) => p.abbreviation).join(', ')}.`,
-        );
-      }
-    }
-  }
-
-  const rosterNames: string[] = [];
-  for (const piece of cell('rosters').split(ROSTER_SEPARATOR)) {
-    const name = piece.trim();
-    if (name === '') continue;
-    if (name.length > MAX_TEXT)
-      addError(errors, 'rosters', `"${name.slice(0, 20)}…" is longer than ${MAX_TEXT} characters`);
-    else rosterNames.push(name);
-  }
-
+  // In the columns' order, so that a row's messages read left to right.
+  const gender = genderOf(cell('gender'), errors);
+  const graduationYear = graduationYearOf(cell('graduationYear'), errors);
+  const heightCm = measureOf('heightCm', cell('heightCm'), 300, '180.5', errors);
+  const weightKg = measureOf('weightKg', cell('weightKg'), 500, '75.2', errors);
+  const sportId = sportOf(cell('sport'), reference, errors);
+  const positionId = positionOf(cell('position'), cell('sport'), sportId, reference, errors);
+  const rosterNames = rosterNamesOf(cell('rosters'), errors);
   return {
     input: {
       firstName: cell('firstName'),
@@ -157,6 +91,92 @@ function rowInput(
   };
 }
 
+function genderOf(text: string, errors: FieldErrors): Gender | null {
+  if (text === '') return null;
+  const gender = genderWords[text.toLowerCase()] ?? null;
+  if (!gender) addError(errors, 'gender', 'must be female, male or other (or F, M, O), or empty');
+  return gender;
+}
+
+function graduationYearOf(text: string, errors: FieldErrors): number | null {
+  if (text === '') return null;
+  const year = /^\d{4}$/.test(text) ? Number(text) : NaN;
+  if (year >= 1900 && year <= 2200) return year;
+  addError(errors, 'graduationYear', 'must be a year between 1900 and 2200, e.g. 2027');
+  return null;
+}
+
+function measureOf(
+  column: 'heightCm' | 'weightKg',
+  text: string,
+  max: number,
+  example: string,
+  errors: FieldErrors,
+): number | null {
+  if (text === '') return null;
+  const value = DECIMAL.test(text) ? Number(text) : NaN;
+  if (value > 0 && value <= max) return value;
+  addError(errors, column, `must be a number above 0 and at most ${max}, e.g. ${example}`);
+  return null;
+}
+
+/** The sport named in the cell (by name, any case). */
+function sportOf(text: string, reference: ReferenceData, errors: FieldErrors): number | null {
+  if (text === '') return null;
+  const sport = reference.sports.find((s) => s.name.toLowerCase() === text.toLowerCase());
+  if (sport) return sport.id;
+  addError(
+    errors,
+    'sport',
+    `Unknown sport "${text}": use one of ${reference.sports.map((s) => s.name).join(', ')}.`,
+  );
+  return null;
+}
+
+/** The position named in the cell (abbreviation or name), among the sport's. */
+function positionOf(
+  text: string,
+  sportText: string,
+  sportId: number | null,
+  reference: ReferenceData,
+  errors: FieldErrors,
+): number | null {
+  if (text === '') return null;
+  if (sportId === null) {
+    if (sportText === '')
+      addError(errors, 'position', 'needs the sport of the position (the sport column)');
+    return null;
+  }
+  const wanted = text.toLowerCase();
+  const positions = reference.positions.filter((p) => p.sportId === sportId);
+  const position = positions.find(
+    (p) => p.abbreviation.toLowerCase() === wanted || p.name.toLowerCase() === wanted,
+  );
+  if (position) return position.id;
+  const sportName = reference.sportById.get(sportId)?.name ?? '';
+  addError(
+    errors,
+    'position',
+    positions.length === 0
+      ? `${sportName} has no positions: leave the position empty.`
+      : `"${text}" is not a position of ${sportName}: use one of ${positions.map((p) => p.abbreviation).join(', ')}.`,
+  );
+  return null;
+}
+
+/** The roster names of the cell, separated by ROSTER_SEPARATOR. */
+function rosterNamesOf(text: string, errors: FieldErrors): string[] {
+  const names: string[] = [];
+  for (const piece of text.split(ROSTER_SEPARATOR)) {
+    const name = piece.trim();
+    if (name === '') continue;
+    if (name.length > MAX_TEXT)
+      addError(errors, 'rosters', `"${name.slice(0, 20)}…" is longer than ${MAX_TEXT} characters`);
+    else names.push(name);
+  }
+  return names;
+}
+
 /**
  * Checks a parsed file against the rules and the account's data (read through `db`: the
  * locked transaction of a commit, or the database for a dry run) and answers the report
@@ -170,12 +190,39 @@ export async function planImport(
   dryRun: boolean,
 ): Promise<ImportPlan> {
   const spots = await athleteSpots(db, accountId);
+  const { reports, rows, rosters, linesByExternalId } = checkRows(parsed, reference);
+  const reportOf = new Map(reports.map((report) => [report.line, report]));
+  markRepeatedExternalIds(linesByExternalId, reportOf);
+  await markTakenExternalIds(db, accountId, linesByExternalId, reportOf);
   const fileErrors = [...parsed.fileErrors];
+  const rosterError = await resolveRosters(db, accountId, rosters);
+  if (rosterError) fileErrors.push(rosterError);
+  if (parsed.rowCount > spots) fileErrors.push(noSpotsForImport(parsed.rowCount, spots));
+  if (parsed.fileErrors.length === 0 && parsed.rowCount === 0) {
+    fileErrors.push('The file has a header row but no athletes.');
+  }
+  return {
+    report: {
+      dryRun,
+      rowCount: parsed.rowCount,
+      errorCount: reports.filter((r) => Object.keys(r.errors).length > 0).length,
+      created: 0,
+      newRosters: [...rosters.values()].filter((r) => r.id === null).map((r) => r.name),
+      athleteSpots: spots,
+      fileErrors,
+      rows: reports,
+    },
+    rows,
+    rosters,
+  };
+}
+
+/** Each row on its own: the CSV's checks and the athlete rules; the rosters and external ids it names. */
+function checkRows(parsed: ParsedCsv, reference: ReferenceData) {
   const reports: ImportRowReport[] = [];
   const rows: RowPlan[] = [];
   const rosters: ImportPlan['rosters'] = new Map();
   const linesByExternalId = new Map<string, number[]>();
-
   for (const row of parsed.rows) {
     const errors: FieldErrors = {};
     if (row.cellCount !== undefined) {
@@ -210,8 +257,14 @@ export async function planImport(
     });
     rows.push({ line: row.line, values: checked.values, rosterKeys });
   }
+  return { reports, rows, rosters, linesByExternalId };
+}
 
-  const reportOf = new Map(reports.map((report) => [report.line, report]));
+/** An external id on several lines of the file: an error on each of them. */
+function markRepeatedExternalIds(
+  linesByExternalId: Map<string, number[]>,
+  reportOf: Map<number, ImportRowReport>,
+): void {
   for (const [externalId, lines] of linesByExternalId) {
     if (lines.length < 2) continue;
     for (const line of lines) {
@@ -223,67 +276,63 @@ export async function planImport(
       );
     }
   }
-  if (linesByExternalId.size > 0) {
-    const { rows: taken } = await sql<{
-      external_id: string;
-      first_name: string;
-      last_name: string;
-    }>`
-      select external_id, first_name, last_name from athletes
-      where account_id = ${accountId} and external_id = any(${[...linesByExternalId.keys()]}::text[])`.execute(
-      db,
-    );
-    for (const athlete of taken) {
-      for (const line of linesByExternalId.get(athlete.external_id) ?? []) {
-        addError(
-          reportOf.get(line)!.errors,
-          'externalId',
-          `${athlete.first_name} ${athlete.last_name} has this external id already; external ids must be unique.`,
-        );
-      }
-    }
-  }
+}
 
-  if (rosters.size > 0) {
-    const names = [...rosters.values()].map((r) => r.name);
-    const { rows: existing } = await sql<{ name: string; id: string | null; total: number }>`
-      select n.name, r.id,
-        (select count(*)::integer from rosters where account_id = ${accountId}) as total
-      from unnest(${names}::text[]) as n(name)
-      left join rosters r on r.account_id = ${accountId} and lower(r.name) = lower(n.name)`.execute(
-      db,
-    );
-    for (const row of existing) {
-      const roster = rosters.get(row.name.toLowerCase());
-      if (roster && row.id !== null) roster.id = row.id;
-    }
-    const newCount = [...rosters.values()].filter((r) => r.id === null).length;
-    const total = existing[0]?.total ?? 0;
-    if (total + newCount > MAX_ROSTERS) {
-      fileErrors.push(
-        `The file names ${newCount} new rosters, but this account has ${total} and may have at most ${MAX_ROSTERS}.`,
+/** An external id an athlete of the account has already: an error on its lines. */
+async function markTakenExternalIds(
+  db: Db,
+  accountId: string,
+  linesByExternalId: Map<string, number[]>,
+  reportOf: Map<number, ImportRowReport>,
+): Promise<void> {
+  if (linesByExternalId.size === 0) return;
+  const { rows: taken } = await sql<{
+    external_id: string;
+    first_name: string;
+    last_name: string;
+  }>`
+    select external_id, first_name, last_name from athletes
+    where account_id = ${accountId} and external_id = any(${[...linesByExternalId.keys()]}::text[])`.execute(
+    db,
+  );
+  for (const athlete of taken) {
+    for (const line of linesByExternalId.get(athlete.external_id) ?? []) {
+      addError(
+        reportOf.get(line)!.errors,
+        'externalId',
+        `${athlete.first_name} ${athlete.last_name} has this external id already; external ids must be unique.`,
       );
     }
   }
-  if (parsed.rowCount > spots) fileErrors.push(noSpotsForImport(parsed.rowCount, spots));
-  if (parsed.fileErrors.length === 0 && parsed.rowCount === 0) {
-    fileErrors.push('The file has a header row but no athletes.');
-  }
+}
 
-  return {
-    report: {
-      dryRun,
-      rowCount: parsed.rowCount,
-      errorCount: reports.filter((r) => Object.keys(r.errors).length > 0).length,
-      created: 0,
-      newRosters: [...rosters.values()].filter((r) => r.id === null).map((r) => r.name),
-      athleteSpots: spots,
-      fileErrors,
-      rows: reports,
-    },
-    rows,
-    rosters,
-  };
+/**
+ * Finds the named rosters the account has (their ids set in `rosters`); the others are
+ * new. @returns the file's error when the new ones would pass the account's roster limit
+ */
+async function resolveRosters(
+  db: Db,
+  accountId: string,
+  rosters: ImportPlan['rosters'],
+): Promise<string | undefined> {
+  if (rosters.size === 0) return undefined;
+  const names = [...rosters.values()].map((r) => r.name);
+  const { rows: existing } = await sql<{ name: string; id: string | null; total: number }>`
+    select n.name, r.id,
+      (select count(*)::integer from rosters where account_id = ${accountId}) as total
+    from unnest(${names}::text[]) as n(name)
+    left join rosters r on r.account_id = ${accountId} and lower(r.name) = lower(n.name)`.execute(
+    db,
+  );
+  for (const row of existing) {
+    const roster = rosters.get(row.name.toLowerCase());
+    if (roster && row.id !== null) roster.id = row.id;
+  }
+  const newCount = [...rosters.values()].filter((r) => r.id === null).length;
+  const total = existing[0]?.total ?? 0;
+  return total + newCount > MAX_ROSTERS
+    ? `The file names ${newCount} new rosters, but this account has ${total} and may have at most ${MAX_ROSTERS}.`
+    : undefined;
 }
 
 /** Whether the report lets the rows be written. */
