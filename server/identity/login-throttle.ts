@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { normalizeEmail } from './credentials';
+import { countInWindow, uncount } from './window-counter';
 
 /**
  * Attempt counters for a secret check other than sign-in (the current password behind a
@@ -15,6 +16,17 @@ export interface ThrottleLimits {
 }
 
 export const DEFAULT_LIMITS: ThrottleLimits = { perSubject: 5, perIp: 30, windowSeconds: 15 * 60 };
+
+/** Takes one of `limit` counts in the window, unless all are taken: false then. */
+const takeSlot = async (
+  db: Kysely<Database>,
+  model: string,
+  id: string,
+  limit: number,
+  windowSeconds: number,
+): Promise<boolean> => (await countInWindow(db, model, id, windowSeconds, limit)) !== undefined;
+
+const releaseSlot = uncount;
 
 /**
  * Counts attempts at one kind of secret check under `model`, BEFORE the secret is
@@ -35,39 +47,14 @@ export function createAttemptThrottle(
   const subjectId = (subject: string) => `subject:${subject}`;
   const ipId = (ip: string) => `ip:${ip}`;
 
-  /** One more attempt unless `limit` are used in the window; false then. */
-  async function take(id: string, limit: number): Promise<boolean> {
-    const expires = sql<Date>`now() + make_interval(secs => ${limits.windowSeconds})`;
-    const { rows } = await sql`
-      insert into identity_store (model, id, payload, expires_at)
-      values (${model}, ${id}, '{"count":1}'::jsonb, ${expires})
-      on conflict (model, id) do update set
-        payload = case when identity_store.expires_at <= now() then '{"count":1}'::jsonb
-          else jsonb_build_object('count', (identity_store.payload->>'count')::int + 1) end,
-        expires_at = case when identity_store.expires_at <= now() then excluded.expires_at
-          else identity_store.expires_at end
-      where identity_store.expires_at <= now()
-        or (identity_store.payload->>'count')::int < ${limit}
-      returning 1 as taken
-    `.execute(db);
-    return rows.length > 0;
-  }
-
-  async function giveBack(id: string): Promise<void> {
-    await sql`
-      update identity_store
-      set payload = jsonb_build_object('count', greatest(0, (payload->>'count')::int - 1))
-      where model = ${model} and id = ${id}
-    `.execute(db);
-  }
-
   return {
     windowSeconds: limits.windowSeconds,
     /** Takes an attempt for this subject and this IP; false when either has none left. */
     async admit(subject: string, ip: string): Promise<boolean> {
-      if (!(await take(subjectId(subject), limits.perSubject))) return false;
-      if (await take(ipId(ip), limits.perIp)) return true;
-      await giveBack(subjectId(subject));
+      const window = limits.windowSeconds;
+      if (!(await takeSlot(db, model, subjectId(subject), limits.perSubject, window))) return false;
+      if (await takeSlot(db, model, ipId(ip), limits.perIp, window)) return true;
+      await releaseSlot(db, model, subjectId(subject));
       return false;
     },
     /** The secret was right: the subject starts over, and the IP gets its attempt back. */
@@ -77,7 +64,7 @@ export function createAttemptThrottle(
         .where('model', '=', model)
         .where('id', '=', subjectId(subject))
         .execute();
-      await giveBack(ipId(ip));
+      await releaseSlot(db, model, ipId(ip));
     },
   };
 }
@@ -186,32 +173,6 @@ export function createLoginThrottle(db: Kysely<Database>, overrides: Partial<Log
     return rows[0]?.count;
   }
 
-  /** Takes one of the client's address slots, unless none is left: false then. */
-  async function takeIpSlot(id: string): Promise<boolean> {
-    const { rows } = await sql<{ count: number }>`
-      insert into identity_store (model, id, payload, expires_at)
-      values (${MODEL}, ${id}, '{"count":1}'::jsonb,
-        now() + make_interval(secs => ${limits.ipWindowSeconds}))
-      on conflict (model, id) do update set
-        payload = case when identity_store.expires_at <= now() then '{"count":1}'::jsonb
-          else jsonb_build_object('count', (identity_store.payload->>'count')::int + 1) end,
-        expires_at = case when identity_store.expires_at <= now() then excluded.expires_at
-          else identity_store.expires_at end
-      where identity_store.expires_at <= now()
-        or (identity_store.payload->>'count')::int < ${limits.perIpAddresses}
-      returning (payload->>'count')::int as count
-    `.execute(db);
-    return rows.length > 0;
-  }
-
-  async function releaseIpSlot(id: string): Promise<void> {
-    await sql`
-      update identity_store
-      set payload = jsonb_build_object('count', greatest((payload->>'count')::int - 1, 0))
-      where model = ${MODEL} and id = ${id} and expires_at > now()
-    `.execute(db);
-  }
-
   /** Seconds until the row's wait (`until`) or its end (`expires_at`) has passed. */
   async function secondsLeft(id: string, of: 'until' | 'expires_at'): Promise<number> {
     const left =
@@ -247,7 +208,7 @@ export function createLoginThrottle(db: Kysely<Database>, overrides: Partial<Log
         return { ok: false, scope: 'address', retryAfterSeconds: await secondsLeft(pair, 'until') };
       if (count > 1) return { ok: true, attempt: { address, ip, tookIpSlot: false } };
       // A new address for this client: it takes a slot, or waits for the window to end.
-      if (await takeIpSlot(ipId(ip)))
+      if (await takeSlot(db, MODEL, ipId(ip), limits.perIpAddresses, limits.ipWindowSeconds))
         return { ok: true, attempt: { address, ip, tookIpSlot: true } };
       await forgetPair(pair);
       return {
@@ -260,7 +221,7 @@ export function createLoginThrottle(db: Kysely<Database>, overrides: Partial<Log
     /** The password was right: the pair starts over and gives back its slot. */
     async succeeded(attempt: LoginAttempt): Promise<void> {
       await forgetPair(pairId(attempt.address, attempt.ip));
-      if (attempt.tookIpSlot) await releaseIpSlot(ipId(attempt.ip));
+      if (attempt.tookIpSlot) await releaseSlot(db, MODEL, ipId(attempt.ip));
     },
 
     /** A new password (reset by mail) ends the waits of every client at this address. */

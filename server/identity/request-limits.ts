@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { normalizeEmail } from './credentials';
+import { countInWindow } from './window-counter';
 
 /**
  * How often a client (IP) and an address may ask for mail (password reset, sign-up):
@@ -30,28 +31,13 @@ export type RequestAdmission =
 
 const MODEL = 'MailRequestLimit';
 
-/**
- * Counts one request under `id` and answers the count and the seconds left in its
- * window; a window that has ended starts over at 1.
- */
+/** Counts one request under `id`: the count and the seconds left in its window. */
 async function countRequest(
   db: Kysely<Database>,
   id: string,
   windowSeconds: number,
 ): Promise<{ count: number; left: number }> {
-  const { rows } = await sql<{ count: number; left: number }>`
-    insert into identity_store (model, id, payload, expires_at)
-    values (${MODEL}, ${id}, '{"count":1}'::jsonb, now() + make_interval(secs => ${windowSeconds}))
-    on conflict (model, id) do update set
-      payload = case when identity_store.expires_at <= now() then '{"count":1}'::jsonb
-        else jsonb_build_object('count', (identity_store.payload->>'count')::int + 1) end,
-      expires_at = case when identity_store.expires_at <= now() then excluded.expires_at
-        else identity_store.expires_at end
-    returning (payload->>'count')::int as count,
-      extract(epoch from expires_at - now())::float8 as left
-  `.execute(db);
-  const row = rows[0] ?? { count: 1, left: windowSeconds };
-  return { count: Number(row.count), left: Math.max(1, Math.ceil(Number(row.left))) };
+  return (await countInWindow(db, MODEL, id, windowSeconds)) ?? { count: 1, left: windowSeconds };
 }
 
 /**
