@@ -6,6 +6,12 @@ import type {
   Source,
   TimingMethod,
 } from '../../contract/event-constants';
+import type {
+  Measurement,
+  ProfileOrigin,
+  ReferenceSex,
+  Test,
+} from '../../contract/index-constants';
 
 /**
  * Kysely's view of the tables that migrations/001_schema.ts creates (and later ones change).
@@ -27,6 +33,8 @@ export interface UsersTable {
   has_updated_profile: Generated<boolean>;
   athlete_spots: number;
   logo_url: string | null;
+  /** Migration 016: the IANA zone whose days group results into profiles. */
+  time_zone: Generated<string>;
   /** Migration 003: the last resend of the verification mail (rate limit). */
   verification_mail_sent_at: ColumnType<
     Date | null,
@@ -204,25 +212,53 @@ export interface ApiKeysTable {
   revoked_at: Timestamp | null;
 }
 
-export interface ScoringTablesTable {
+/** Migration 016: a published version of the performance index's reference tables. */
+export interface IndexReferenceVersionsTable {
   id: Generated<number>;
-  index_name: 'eapi' | 'easi';
   version: number;
-  data: ColumnType<unknown, string, string>;
-  created_at: CreatedAt;
+  note: Generated<string>;
+  published_at: CreatedAt;
 }
 
+/** Migration 016: one test, sex and level of a reference version (mean and SD). */
+export interface IndexReferencesTable {
+  version_id: number;
+  test: Test;
+  sex: ReferenceSex;
+  level: Generated<string>;
+  mean: Numeric;
+  sd: Numeric;
+  lower_is_better: boolean;
+  source: string;
+}
+
+/** Migration 016: one athlete's index on one testing day. */
 export interface ProfilesTable {
   id: BigId;
   account_id: string;
   athlete_id: BigRef;
-  index_name: 'eapi' | 'easi';
-  scoring_table_id: number;
-  measured_on: string;
-  measurements: ColumnType<Record<string, number>, string, string>;
-  points: ColumnType<Record<string, number>, string, string>;
-  overall_index: number;
+  /** A day; select it as `tested_on::text` (pg would make a local-midnight Date). */
+  tested_on: ColumnType<string, string, string>;
+  origin: ProfileOrigin;
+  bodyweight_kg: ColumnType<string | null, string | number | null, string | number | null>;
+  reference_version_id: number;
+  vertical_jump_mm: number | null;
+  sprint_10_ms: number | null;
+  pro_agility_ms: number | null;
+  sprint_40_ms: number | null;
+  broad_jump_mm: number | null;
+  acceleration_ms: number | null;
+  transition_ms: number | null;
+  top_speed_ms: number | null;
+  flying_10_ms: number | null;
+  /** `{ [test]: points }` of the scored tests. */
+  points: ColumnType<Partial<Record<Test, number>>, string, string>;
+  /** `{ [measurement]: result id }` of the measurements taken from results. */
+  result_ids: ColumnType<Partial<Record<Measurement, string>>, string, string>;
+  eapi: number | null;
+  easi: number | null;
   created_at: CreatedAt;
+  updated_at: Timestamp;
 }
 
 export interface IdentityCredentialsTable {
@@ -272,7 +308,8 @@ export interface Database {
   board_bests: BoardBestsTable;
   bests_since: BestsSinceTable;
   api_keys: ApiKeysTable;
-  scoring_tables: ScoringTablesTable;
+  index_reference_versions: IndexReferenceVersionsTable;
+  index_references: IndexReferencesTable;
   profiles: ProfilesTable;
   identity_credentials: IdentityCredentialsTable;
   identity_tokens: IdentityTokensTable;

@@ -14,6 +14,7 @@ import * as laneBests from './012_lane_bests';
 import * as resultReferenceChecks from './013_result_reference_checks';
 import * as programIndexAthletes from './014_program_index_athletes';
 import * as bestsSinceNames from './015_bests_since_names';
+import * as performanceIndex from './016_performance_index';
 
 /** Numbered migrations, applied in key order at server start (Kysely's Migrator). */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '013_result_reference_checks': resultReferenceChecks,
   '014_program_index_athletes': programIndexAthletes,
   '015_bests_since_names': bestsSinceNames,
+  '016_performance_index': performanceIndex,
 };
