@@ -16,10 +16,14 @@ export function loginPage({ uid, csrf, email = '', errors = [], notice }: Intera
   // With the address known (after a sign-up, a login_hint), the password is what is left.
   const focus = (field: 'email' | 'password') =>
     (field === 'password') === Boolean(email) ? ' autofocus' : '';
+  // After a sign-up the notice speaks; greeting a new user "back" would be wrong.
+  const intro = notice
+    ? 'Sign in to continue.'
+    : 'Welcome back. Sign in to your Splitline account.';
   return page(
     'Sign in',
     `<h1>Sign in</h1>
-<p>Welcome back. Sign in to your Splitline account.</p>
+<p>${intro}</p>
 ${notice ? `<div class="notice" role="status">${escapeHtml(notice)}</div>` : ''}${errorBox(errors)}
 <form method="post" action="${base}" novalidate>
 ${hidden('csrf', csrf)}
