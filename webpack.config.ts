@@ -6,6 +6,7 @@
 import path from 'node:path';
 import webpack from 'webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
+import CompressionPlugin from 'compression-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
 import type { Configuration } from 'webpack';
@@ -98,6 +99,20 @@ export default (
       }),
       // moment's ~150 locale files would otherwise all be bundled (+59 KiB gzipped).
       new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),
+      // Text assets precompressed once at build (brotli and gzip), served by the static
+      // plugin (`preCompressed`) without compressing on each request.
+      ...(production
+        ? (['brotliCompress', 'gzip'] as const).map(
+            (algorithm) =>
+              new CompressionPlugin({
+                algorithm,
+                filename: algorithm === 'gzip' ? '[path][base].gz' : '[path][base].br',
+                test: /\.(js|css|html|svg|json|webmanifest|txt)$/,
+                threshold: 1024,
+                minRatio: 0.9,
+              }),
+          )
+        : []),
     ],
     optimization: {
       splitChunks: { chunks: 'all' },

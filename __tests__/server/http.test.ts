@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { App } from '../../server/app';
 import { buildTestApp } from './helpers/build-test-app';
 
@@ -19,6 +20,12 @@ describe('HTTP behaviour shared by every route', () => {
     await fs.promises.writeFile(path.join(appDir, 'main.js'), 'console.log(1)');
     await fs.promises.mkdir(path.join(appDir, 'js'));
     await fs.promises.writeFile(path.join(appDir, 'js/main.2410beaf.js'), 'console.log(2)');
+    // What the production build writes beside every text asset (webpack.config.ts).
+    for (const file of ['index.html', 'js/main.2410beaf.js']) {
+      const text = await fs.promises.readFile(path.join(appDir, file));
+      await fs.promises.writeFile(path.join(appDir, `${file}.br`), zlib.brotliCompressSync(text));
+      await fs.promises.writeFile(path.join(appDir, `${file}.gz`), zlib.gzipSync(text));
+    }
     app = await buildTestApp({
       env: { PUBLIC_URL: 'https://coach.example.com/' },
       config: { appDir },
@@ -89,6 +96,36 @@ describe('HTTP behaviour shared by every route', () => {
       expect(response.body).not.toContain('<title>Splitline</title>');
     },
   );
+
+  it('sends the precompressed file a browser accepts, brotli first', async () => {
+    const url = '/js/main.2410beaf.js';
+    const br = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(2)');
+
+    const gzip = await app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe('console.log(2)');
+
+    const plain = await app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(2)');
+  });
+
+  it('compresses the app page of a navigation too', async () => {
+    const response = await app.inject({
+      url: '/home/athlete',
+      headers: { ...html, 'accept-encoding': 'br' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toContain(
+      '<title>Splitline</title>',
+    );
+  });
 
   it('does not answer non-browser requests with the app', async () => {
     const response = await app.inject({

@@ -35,8 +35,11 @@ export function isAppNavigation(request: FastifyRequest): boolean {
   return (request.headers.accept ?? '').includes('text/html');
 }
 
-/** webpack's output names: `js/main.2410beaf.js`, `css/main.e402118a.css` (webpack.config.ts). */
-const hashedAsset = /^(js|css)\/[^/]+\.[0-9a-f]{8}\.(js|css)$/;
+/**
+ * webpack's output names: `js/main.2410beaf.js`, `css/main.e402118a.css` (webpack.config.ts),
+ * and their precompressed siblings (`.br`, `.gz`), which are the files actually sent.
+ */
+const hashedAsset = /^(js|css)\/[^/]+\.[0-9a-f]{8}\.(js|css)(\.br|\.gz)?$/;
 
 const notBuilt =
   'The Splitline app is not built (dist/app/index.html is missing).\n' +
@@ -50,6 +53,9 @@ export default fp(
       await app.register(fastifyStatic, {
         root: appDir,
         wildcard: true,
+        // The build writes `.br` and `.gz` beside each text asset (webpack.config.ts): a
+        // browser that accepts one gets it (with `Vary: Accept-Encoding`), others the file.
+        preCompressed: true,
         // Scripts and stylesheets carry a content hash in their names (webpack): a browser
         // may keep them for good, so the second boot (back from sign-in) reads none again.
         setHeaders: (reply, filePath) => {
