@@ -98,6 +98,7 @@ export const LeaderboardQuery = Type.Object(
     sportId: Type.Optional(Id),
     positionId: Type.Optional(Id),
     rosterId: Type.Optional(Id),
+    tz: Type.Optional(TimeZone),
   },
   { title: 'LeaderboardQuery', additionalProperties: false },
 );

@@ -6,11 +6,10 @@ import {
   LeaderboardQuery,
 } from '../../contract/event-query';
 import { LeaderboardBody } from '../../contract/leaderboard';
+import { isTimeZone, nextDay, startOfDay } from '../event';
 import { badRequest } from '../plugins/http-errors';
 import { readLeaderboard } from './leaderboard';
 import type { BoardFilters } from './queries';
-
-const DAY_MS = 86_400_000;
 
 /**
  * The spec's `GET /leaderboard` (sections 3, 7, 9): the boards of one event type for the
@@ -28,7 +27,7 @@ const leaderboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Each board ranks the best `athletesPerLeaderboard` results with a time at its ' +
           'distance (a run of that distance, or a split of a longer run); mistimed runs ' +
           'never count. `isDistinct`: one entry per athlete, their best. Dates are whole ' +
-          'days (UTC), both inclusive.',
+          'days of `tz` (UTC by default), both inclusive, as in the results tables.',
         tags: ['leaderboard'],
         security: [{ bearerAuth: [] }],
         querystring: LeaderboardQuery,
@@ -46,13 +45,14 @@ const leaderboardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (query.startDate && query.endDate && query.startDate > query.endDate) {
         errors.startDate = ['must not be after endDate'];
       }
+      const tz = query.tz ?? 'UTC';
+      if (!isTimeZone(tz))
+        errors.tz = ['is not a time zone this server knows (an IANA name such as America/Chicago)'];
       if (Object.keys(errors).length > 0) throw badRequest(errors);
 
       const filters: BoardFilters = {
-        from: query.startDate ? new Date(`${query.startDate}T00:00:00Z`) : undefined,
-        to: query.endDate
-          ? new Date(new Date(`${query.endDate}T00:00:00Z`).getTime() + DAY_MS)
-          : undefined,
+        from: query.startDate ? startOfDay(query.startDate, tz) : undefined,
+        to: query.endDate ? startOfDay(nextDay(query.endDate), tz) : undefined,
         laneId,
         sportId: query.sportId,
         positionId: query.positionId,

@@ -310,6 +310,23 @@ describe('GET /api/leaderboard', () => {
       ]);
     });
 
+    it('takes the days of the coach’s time zone (tz), across the date line', async () => {
+      // 2025-05-04T00:00Z is the evening of May 3 in Chicago (UTC-5 in May): a coach there
+      // who picks May 3 sees Ben's run; in UTC it is May 4.
+      const chicago = '&tz=America/Chicago';
+      expect(await names(`&startDate=2025-05-03&endDate=2025-05-03${chicago}`)).toEqual([
+        'Ben 4400',
+        'Ada 4500',
+      ]);
+      expect(await names(`&startDate=2025-05-04${chicago}`)).toEqual([]);
+      // Auckland is UTC+12: Cal's 2025-04-30T23:59:59Z is already May 1 there, and Ada's
+      // 2025-05-01T00:00Z is noon of May 1.
+      expect(await names('&startDate=2025-05-01&endDate=2025-05-01&tz=Pacific/Auckland')).toEqual([
+        'Cal 4300',
+        'Ada 4600',
+      ]);
+    });
+
     it('filters by lane, sport, position and roster, alone and together', async () => {
       expect(await names('&laneId=2')).toEqual(['Cal 4300', 'Ada 4500']);
       expect(await names('&sportId=1')).toEqual(['Ben 4400', 'Ada 4500', 'Ada 4600']);
@@ -398,6 +415,7 @@ describe('GET /api/leaderboard', () => {
       ['?laneId=north', 'laneId'],
       ['?laneId=100', 'laneId'],
       ['?rosterId=abc', 'rosterId'],
+      ['?tz=Mars/Olympus_Mons', 'tz'],
     ];
     for (const [query, field] of cases) {
       const response = await app.inject({ url: `/api/leaderboard${query}`, headers });

@@ -1,5 +1,6 @@
 import type { LeaderboardBody } from '../../../contract/leaderboard';
 import { baseApi } from '../../lib/api';
+import { browserTimeZone } from '../../lib/timeZone';
 import { leaderboardParams, type LeaderboardFilters } from './leaderboardFiltersSlice';
 
 export type Leaderboard = LeaderboardBody;
@@ -16,7 +17,11 @@ export type BoardEntry = Board['entries'][number];
 export const leaderboardApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getLeaderboard: build.query<LeaderboardBody, LeaderboardFilters>({
-      query: (filters) => ({ url: '/leaderboard', params: leaderboardParams(filters) }),
+      // The browser's zone: the dates are the coach's days, as in the results tables.
+      query: (filters) => ({
+        url: '/leaderboard',
+        params: { ...leaderboardParams(filters), tz: browserTimeZone() },
+      }),
       providesTags: ['Leaderboard'],
     }),
   }),
