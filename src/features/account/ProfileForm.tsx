@@ -35,11 +35,18 @@ export function ProfileForm({ user }: { user: User }) {
   }
 
   return (
-    <Card title="Profile">
+    // The page is "Profile" already; the card says what it holds.
+    <Card title="Your details">
       <Form
         form={form}
         layout="vertical"
-        requiredMark="optional"
+        // Said before Save is pressed: the demo account starts without a last name.
+        requiredMark={(label, { required }) => (
+          <>
+            {label}
+            {required && <span>&nbsp;(required)</span>}
+          </>
+        )}
         initialValues={{ firstName, lastName, organisation }}
         onFinish={(values) => void save(values)}
         style={{ maxWidth: 480 }}

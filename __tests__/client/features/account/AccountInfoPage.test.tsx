@@ -4,7 +4,7 @@ import { empty, json, renderRoute, stubApi, testUser } from '../../test-utils';
 async function openAccountPage() {
   const view = renderRoute('/home/account/info');
   await screen.findByRole('heading', { name: 'Profile', level: 1 });
-  await screen.findByLabelText('First name');
+  await screen.findByLabelText('First name (required)');
   return view;
 }
 
@@ -48,7 +48,7 @@ describe('profile form', () => {
     const { user } = await openAccountPage();
     await user.click(screen.getByRole('button', { name: 'Save profile' }));
 
-    const lastName = screen.getByLabelText('Last name');
+    const lastName = screen.getByLabelText('Last name (required)');
     const field = lastName.closest<HTMLElement>('.ant-form-item');
     expect(
       await within(field!).findByText('Last name may not contain digits.'),

@@ -4,7 +4,7 @@ import { empty, json, renderRoute, stubApi, testUser } from '../../test-utils';
 
 async function openAccountPage() {
   const view = renderRoute('/home/account/info');
-  await screen.findByLabelText('First name');
+  await screen.findByLabelText('First name (required)');
   return view;
 }
 
@@ -100,15 +100,15 @@ describe('delete all my data', () => {
       },
     });
     const { user } = await openAccountPage();
-    expect(screen.getByLabelText('First name')).toHaveValue('Ada');
+    expect(screen.getByLabelText('First name (required)')).toHaveValue('Ada');
     await user.click(screen.getByRole('button', { name: /Delete all my data/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete all my data?' });
     await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
     await user.click(within(dialog).getByRole('button', { name: 'Delete everything' }));
 
     expect(await screen.findByText(/Please update your profile/)).toBeInTheDocument();
-    expect(screen.getByLabelText('First name')).toHaveValue('');
-    expect(screen.getByLabelText('Last name')).toHaveValue('');
+    expect(screen.getByLabelText('First name (required)')).toHaveValue('');
+    expect(screen.getByLabelText('Last name (required)')).toHaveValue('');
     expect(screen.getByLabelText(/Organisation/)).toHaveValue('');
   });
 });
