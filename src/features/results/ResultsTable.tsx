@@ -31,7 +31,14 @@ export function sortFor(column: string | undefined, order: Order): ResultSort | 
   return columnSorts[column]?.[order] ?? null;
 }
 
-const programLabels = { none: null, gamespeed: 'Game Speed', eapi: 'EAPI', manualentry: 'Manual' };
+const programLabels = {
+  none: null,
+  gamespeed: 'Game Speed',
+  eapi: 'EAPI',
+  manualentry: 'Manual Entry',
+};
+/** How the result arrived, in words (the API's `source`). */
+const sourceLabels = { device: 'Device', import: 'Import', manual: 'Typed in' };
 
 interface ResultsTableProps {
   /** The page: a program's page leaves out the program, which every row has. */
@@ -53,7 +60,15 @@ interface ResultsTableProps {
  */
 export function ResultsTable(props: ResultsTableProps) {
   const { variant, list, loading, sort, isMetric, onSort, onPage, onEdit, onDelete, empty } = props;
-  const programOf = (r: Result) => (variant === 'individual' ? programLabels[r.program] : null);
+  // A result typed into the Manual Entry grid is said once ("Manual Entry"), not twice.
+  const programOf = (r: Result) =>
+    variant === 'individual' && !(r.program === 'manualentry' && r.source === 'manual')
+      ? programLabels[r.program]
+      : null;
+  const sourceOf = (r: Result) =>
+    variant === 'individual' && r.program === 'manualentry' && r.source === 'manual'
+      ? programLabels.manualentry
+      : sourceLabels[r.source];
   const sortable = (key: string) => ({
     key,
     sorter: true,
@@ -114,8 +129,8 @@ export function ResultsTable(props: ResultsTableProps) {
       width: 130,
       render: (_, r) => (
         <Flex gap={4} wrap>
-          <Tag>{r.source}</Tag>
-          {r.timingMethod === 'hand' && <Tag>hand</Tag>}
+          <Tag>{sourceOf(r)}</Tag>
+          {r.timingMethod === 'hand' && <Tag>Hand</Tag>}
           {programOf(r) && <Tag color="blue">{programOf(r)}</Tag>}
         </Flex>
       ),

@@ -82,15 +82,33 @@ describe('the results tables', () => {
     });
     const okafor = (await screen.findByText('Okafor')).closest('tr')!;
     expect(within(okafor).getByText('Game Speed')).toBeInTheDocument();
-    expect(within(okafor).getByText('device')).toBeInTheDocument();
+    expect(within(okafor).getByText('Device')).toBeInTheDocument();
     individual.unmount();
 
     renderWithProviders(<ResultsPage variant="gamespeed" />, {
       route: '/home/result/program/gamespeed',
     });
     const row = (await screen.findByText('Okafor')).closest('tr')!;
-    expect(within(row).getByText('device')).toBeInTheDocument();
+    expect(within(row).getByText('Device')).toBeInTheDocument();
     expect(within(row).queryByText('Game Speed')).toBeNull();
+  });
+
+  it('says once that a result was typed in the Manual Entry grid', async () => {
+    stubApi({
+      ...reference,
+      'GET /api/event': () =>
+        page([
+          { ...result(1, 'Okafor', 4620, 'manualentry'), source: 'manual', timingMethod: 'hand' },
+        ]),
+    });
+    renderWithProviders(<ResultsPage variant="individual" />, { route: '/home/result/individual' });
+    const row = (await screen.findByText('Okafor')).closest('tr')!;
+    expect(
+      within(row)
+        .getAllByText(/manual/i)
+        .map((tag) => tag.textContent),
+    ).toEqual(['Manual Entry']);
+    expect(within(row).getByText('Hand')).toBeInTheDocument();
   });
 
   it('opens a row to its segments, in yards or metres', async () => {
