@@ -211,7 +211,7 @@ export function ProfileDrawer({ profile, open, onClose, onClosed }: ProfileDrawe
                 },
               ]}
             >
-              <InputNumber min={0} step={0.5} suffix="kg" style={{ width: '100%' }} />
+              <InputNumber min={0} step={1} suffix="kg" style={{ width: '100%' }} />
             </Form.Item>
           </Col>
         </Row>
