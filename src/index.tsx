@@ -1,4 +1,5 @@
 import './app/generated/antd.css';
+import './app/print.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';

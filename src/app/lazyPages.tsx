@@ -64,6 +64,12 @@ export const HistoricalResultsPage = lazyPage(
 export const ReportsPage = lazyPage(
   () => import(/* webpackChunkName: "reports" */ '../features/reports/ReportsPage'),
 );
+export const AthleteReportPage = lazyPage(
+  () => import(/* webpackChunkName: "reports" */ '../features/reports/AthleteReportPage'),
+);
+export const TeamReportPage = lazyPage(
+  () => import(/* webpackChunkName: "reports" */ '../features/reports/TeamReportPage'),
+);
 export const IntegrationsPage = lazyPage(
   () => import(/* webpackChunkName: "integration" */ '../features/integration/IntegrationsPage'),
 );

@@ -30,6 +30,15 @@ const homePages: RouteObject[] = [
     path: home.reports.easiIndividual.path,
     element: <Pages.ReportsPage variant="easiIndividual" />,
   },
+  {
+    path: home.reports.eapiAthlete.path,
+    element: <Pages.AthleteReportPage index="eapi" />,
+  },
+  {
+    path: home.reports.easiAthlete.path,
+    element: <Pages.AthleteReportPage index="easi" />,
+  },
+  { path: home.reports.eapiTeamDay.path, element: <Pages.TeamReportPage /> },
   { path: home.integrations.path, element: <Pages.IntegrationsPage /> },
   { path: home.store.path, element: <Pages.StorePage /> },
   { path: home.athleteProfiles.path, element: <Pages.AthleteProfilesPage /> },

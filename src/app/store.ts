@@ -11,6 +11,8 @@ import { rootSaga } from './rootSaga';
 import { historicalFiltersSlice } from '../features/history/historicalFiltersSlice';
 import { leaderboardFiltersSlice } from '../features/leaderboard/leaderboardFiltersSlice';
 import { resultFilterReducers } from '../features/results/resultFiltersSlices';
+import { profileFiltersReducer } from '../features/profiles/profileFiltersSlice';
+import { reportFilterReducers } from '../features/reports/reportFiltersSlices';
 
 /** Table-filter slices, one per table; a feature's filter slice joins here to be persisted. */
 const filterReducers = {
@@ -18,6 +20,8 @@ const filterReducers = {
   ...resultFilterReducers,
   leaderboardFilters: leaderboardFiltersSlice.reducer,
   historicalFilters: historicalFiltersSlice.reducer,
+  profileFilters: profileFiltersReducer,
+  ...reportFilterReducers,
 };
 
 /** Never persisted: the server cache and the session. */

@@ -29,6 +29,15 @@ export const paths = {
       eapiIndividual: { path: '/home/report/eapi/individual', label: 'Reports: EAPI individual' },
       eapiTeam: { path: '/home/report/eapi/team', label: 'Reports: EAPI team' },
       easiIndividual: { path: '/home/report/easi/individual', label: 'Reports: EASI individual' },
+      eapiAthlete: {
+        path: '/home/report/eapi/individual/:athleteId',
+        label: 'EAPI report',
+      },
+      easiAthlete: {
+        path: '/home/report/easi/individual/:athleteId',
+        label: 'EASI report',
+      },
+      eapiTeamDay: { path: '/home/report/eapi/team/:rosterId/:date', label: 'EAPI team report' },
     },
     integrations: { path: '/home/integration', label: 'Integrations' },
     store: { path: '/home/store/credit', label: 'Store' },
@@ -44,3 +53,31 @@ export interface AppPath {
 
 /** Where "Go Home" and the root redirects lead. */
 export const homePath = paths.home.leaderboard.path;
+
+/**
+ * One athlete's EAPI or EASI report, of a profile (the latest when none is named).
+ *
+ * @example
+ * athleteReportPath('eapi', 7, 31); // '/home/report/eapi/individual/7?profileId=31'
+ */
+export function athleteReportPath(
+  index: 'eapi' | 'easi',
+  athleteId: number,
+  profileId?: number | null,
+): string {
+  const route = paths.home.reports[index === 'eapi' ? 'eapiAthlete' : 'easiAthlete'].path;
+  const path = route.replace(':athleteId', String(athleteId));
+  return profileId ? `${path}?profileId=${profileId}` : path;
+}
+
+/**
+ * One roster's testing day in the EAPI team report.
+ *
+ * @example
+ * teamReportPath(3, '2026-03-02'); // '/home/report/eapi/team/3/2026-03-02'
+ */
+export function teamReportPath(rosterId: number, date: string): string {
+  return paths.home.reports.eapiTeamDay.path
+    .replace(':rosterId', String(rosterId))
+    .replace(':date', date);
+}

@@ -9,7 +9,12 @@ export function AccountSummaryHeader() {
       <Flex style={{ minWidth: 0, flexShrink: 1 }}>
         <CoachLogo />
       </Flex>
-      <Flex align="center" gap={12} style={{ marginInlineStart: 'auto', flexShrink: 0 }}>
+      <Flex
+        align="center"
+        gap={12}
+        className="no-print"
+        style={{ marginInlineStart: 'auto', flexShrink: 0 }}
+      >
         <AthleteSpots />
         <UserMenu />
       </Flex>

@@ -4,6 +4,7 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Link, Outlet } from 'react-router';
 import { BrandLogo } from '../../components/BrandLogo';
 import { homePath } from '../../lib/paths';
+import { TimeZoneSaver } from '../../features/account/TimeZoneSaver';
 import { AccountSummaryHeader } from './AccountSummaryHeader';
 import { AppFooter } from './AppFooter';
 import { HeaderBanners } from './HeaderBanners';
@@ -17,7 +18,7 @@ const collapsedWidth = 64;
  * The frame of every page under /home: side menu, header, banners, content, footer. The
  * menu collapses to the logo mark below antd's `lg` breakpoint (spec, section 2); the
  * header button toggles it by hand. The header holds the coach's logo, the athlete spots
- * and the user menu.
+ * and the user menu. Printed, only the coach's logo and the page remain (print.css).
  */
 export function AppShell() {
   const [collapsed, setCollapsed] = useState(false);
@@ -35,6 +36,7 @@ export function AppShell() {
         collapsed={collapsed}
         onCollapse={setCollapsed}
         trigger={null}
+        className="no-print"
         style={{
           borderInlineEnd: border,
           position: 'sticky',
@@ -59,6 +61,7 @@ export function AppShell() {
       </Layout.Sider>
       <Layout>
         <Layout.Header
+          className="shell-header"
           style={{
             background: token.colorBgContainer,
             borderBottom: border,
@@ -69,6 +72,7 @@ export function AppShell() {
         >
           <Button
             type="text"
+            className="no-print"
             icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
             aria-label={collapsed ? 'Expand menu' : 'Collapse menu'}
             aria-expanded={!collapsed}
@@ -77,13 +81,14 @@ export function AppShell() {
           <AccountSummaryHeader />
         </Layout.Header>
         <HeaderBanners />
-        <Layout.Content style={{ padding: 24 }}>
+        <Layout.Content className="shell-content" style={{ padding: 24 }}>
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
           </Suspense>
         </Layout.Content>
         <AppFooter />
       </Layout>
+      <TimeZoneSaver />
     </Layout>
   );
 }

@@ -15,7 +15,7 @@ export function HeaderBanners() {
   const askProfile = user?.hasUpdatedProfile === false;
   if (emailVerified && !askProfile) return null;
   return (
-    <div>
+    <div className="no-print">
       {!emailVerified && (
         <Alert
           banner

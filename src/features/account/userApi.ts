@@ -57,10 +57,15 @@ export const userApi = baseApi.injectEndpoints({
           dispatch(accountDataPurged());
       },
       // Everything the account owned is gone, and its athlete spots may have changed.
-      invalidatesTags: ['User', 'Roster', 'Athlete', 'Event', 'Leaderboard', 'ApiKey'],
+      invalidatesTags: ['User', 'Roster', 'Athlete', 'Event', 'Leaderboard', 'ApiKey', 'Profile'],
     }),
     changePassword: build.mutation<void, ChangePasswordBody>({
       query: (body) => ({ url: '/user/password', method: 'POST', body }),
+    }),
+    /** The browser's IANA zone: the server counts a profile's testing day in it. */
+    saveTimeZone: build.mutation<unknown, { timeZone: string }>({
+      query: (body) => ({ url: '/user/time-zone', method: 'PUT', body }),
+      // The testing days of profiles built from now on may change; nothing shown does yet.
     }),
   }),
 });
@@ -71,4 +76,5 @@ export const {
   useUploadLogoMutation,
   usePurgeDataMutation,
   useChangePasswordMutation,
+  useSaveTimeZoneMutation,
 } = userApi;

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { App, Button, Empty, Flex, Segmented, Typography } from 'antd';
-import { DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, FileTextOutlined, IdcardOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import type { ResultVariant } from '../../../contract/event-constants';
 import { PageFrame } from '../../components/PageFrame';
@@ -25,6 +25,20 @@ const titles: Record<ResultVariant, string> = {
   eapi: paths.home.programs.eapi.label,
   manualentry: paths.home.programs.manualEntry.label,
 };
+
+/** The EAPI program's results make profiles and reports: the way to them. */
+function IndexLinks() {
+  return (
+    <Flex gap={16} align="center" wrap style={{ marginInlineEnd: 8 }}>
+      <Link to={paths.home.reports.eapiIndividual.path}>
+        <FileTextOutlined aria-hidden /> EAPI reports
+      </Link>
+      <Link to={paths.home.athleteProfiles.path}>
+        <IdcardOutlined aria-hidden /> Athlete Profiles
+      </Link>
+    </Flex>
+  );
+}
 
 interface ResultsPageProps {
   variant: ResultVariant;
@@ -87,6 +101,7 @@ export default function ResultsPage({ variant, actions }: ResultsPageProps) {
       title={titles[variant]}
       extra={
         <Flex gap={8} align="center" wrap>
+          {variant === 'eapi' && <IndexLinks />}
           <Segmented
             aria-label="Units"
             value={unit}

@@ -55,20 +55,36 @@ export async function fetchApiFile(
 }
 
 /**
+ * Downloads a file from the API (`accept` names its type) and saves it in the browser;
+ * answers only the file's name (a queryFn result: nothing else reaches the store).
+ *
+ * @example
+ * queryFn: (_arg, { signal }) => downloadFile({ url: '/report/eapi/athlete/7/pdf' }, 'report.pdf', 'application/pdf', signal)
+ */
+export async function downloadFile(
+  request: ApiRequest,
+  fallbackName: string,
+  accept: string,
+  signal: AbortSignal,
+): Promise<{ data: { fileName: string } } | { error: ApiError }> {
+  const result = await fetchApiFile({ ...request, accept }, signal);
+  if ('error' in result) return result;
+  const fileName = result.data.fileName ?? fallbackName;
+  saveBlob(result.data.blob, fileName);
+  return { data: { fileName } };
+}
+
+/**
  * Downloads a CSV from the API and saves it in the browser; answers only the file's name
  * (a queryFn result: nothing else reaches the store).
  *
  * @example
  * queryFn: (filters, { signal }) => downloadCsv({ url: '/athlete/export', params }, 'athletes.csv', signal)
  */
-export async function downloadCsv(
+export function downloadCsv(
   request: ApiRequest,
   fallbackName: string,
   signal: AbortSignal,
 ): Promise<{ data: { fileName: string } } | { error: ApiError }> {
-  const result = await fetchApiFile({ ...request, accept: 'text/csv' }, signal);
-  if ('error' in result) return result;
-  const fileName = result.data.fileName ?? fallbackName;
-  saveBlob(result.data.blob, fileName);
-  return { data: { fileName } };
+  return downloadFile(request, fallbackName, 'text/csv', signal);
 }

@@ -11,7 +11,15 @@ import { kyBaseQuery } from './kyBaseQuery';
  * });
  */
 /** Every tag type of the cache (tabSync.ts invalidates them all). */
-export const TAG_TYPES = ['User', 'Roster', 'Athlete', 'Event', 'Leaderboard', 'ApiKey'] as const;
+export const TAG_TYPES = [
+  'User',
+  'Roster',
+  'Athlete',
+  'Event',
+  'Leaderboard',
+  'ApiKey',
+  'Profile',
+] as const;
 
 export const baseApi = createApi({
   reducerPath: 'api',

@@ -1,6 +1,6 @@
 export { baseApi } from './baseApi';
 export { openTabChannel, tabSync, type TabChannel } from './tabSync';
-export { downloadCsv, fetchApiFile, fileNameFrom, type ApiFile } from './apiFile';
+export { downloadCsv, downloadFile, fetchApiFile, fileNameFrom, type ApiFile } from './apiFile';
 export { kyBaseQuery, type ApiArgs, type ApiRequest, type QueryParams } from './kyBaseQuery';
 export { setTokenGetter, setUnauthorizedHandler, type TokenGetter } from './authBridge';
 export {

@@ -4,7 +4,7 @@ import type { EventTypeBody, TimingMethod } from '../../../../contract/event';
 import { DatePicker } from '../../../components/DatePicker';
 import { useListRostersQuery } from '../../../lib/api/referenceApi';
 import { formatDistance, standardDistances, YARD_MM } from '../../../lib/units';
-import type { SessionSetup as Setup } from './entrySession';
+import { ENTRY_PROGRAMS, type EntryProgram, type SessionSetup as Setup } from './entrySession';
 
 const ALL_ATHLETES = -1;
 
@@ -46,12 +46,13 @@ function unitOptions(eventType: EventTypeBody | null) {
 }
 
 /**
- * What every row of the session shares: event type, alias, distance and unit, when it
- * ran, lane, timing method, and the roster whose athletes make the rows.
+ * What every row of the session shares: the program, event type, alias, distance and
+ * unit, when it ran, lane, timing method, and the roster whose athletes make the rows.
  */
 export function SessionSetup(props: SessionSetupProps) {
   const { setup, eventTypes, eventTypesLoading, eventType, runDistanceMm, onChange } = props;
   const ids = { type: useId(), alias: useId(), distance: useId(), date: useId(), lane: useId() };
+  const programHelp = useId();
   const rosterId = useId();
   const rosters = useListRostersQuery();
 
@@ -76,6 +77,22 @@ export function SessionSetup(props: SessionSetupProps) {
   return (
     <Form layout="vertical" component="div" requiredMark={false}>
       <Flex gap="0 16px" wrap align="flex-end">
+        <Form.Item
+          label="Program"
+          help={
+            setup.program === 'eapi' ? (
+              <span id={programHelp}>Builds the athletes’ profiles for the EAPI reports.</span>
+            ) : undefined
+          }
+        >
+          <Segmented<EntryProgram>
+            aria-label="Program"
+            aria-describedby={setup.program === 'eapi' ? programHelp : undefined}
+            value={setup.program}
+            onChange={(program) => onChange({ program })}
+            options={[...ENTRY_PROGRAMS]}
+          />
+        </Form.Item>
         <Form.Item label="Event type" htmlFor={ids.type} style={{ minWidth: 190 }}>
           <Select
             id={ids.type}

@@ -33,8 +33,8 @@ interface BatchArgs {
 
 /**
  * The session as one `POST /api/event` batch: one item per typed row (empty rows and rows
- * with problems are left out), each under its row's client id, program `manualentry`,
- * source `manual`. `null` when nothing is ready.
+ * with problems are left out), each under its row's client id, the session's program
+ * (`manualentry` unless the coach chose EAPI or Game Speed), source `manual`. `null` when nothing is ready.
  *
  * @example
  * buildBatch({ setup, eventType: sprint, runDistanceMm: 36576, columns, rows })?.body.items[0];
@@ -59,7 +59,7 @@ export function buildBatch({
       athleteId,
       eventTypeId: eventType.id,
       recordedAt: setup.recordedAt,
-      program: 'manualentry',
+      program: setup.program,
       source: 'manual',
       timingMethod: setup.timingMethod,
     };

@@ -1,4 +1,15 @@
 import type { TimingMethod } from '../../../../contract/event';
+import type { Program } from '../../../../contract/event-constants';
+
+/** The programs a typed session can belong to (not `none`: typed results are a program's). */
+export type EntryProgram = Exclude<Program, 'none'>;
+
+/** The Program choice of the setup, Manual Entry first (the default). */
+export const ENTRY_PROGRAMS: ReadonlyArray<{ value: EntryProgram; label: string }> = [
+  { value: 'manualentry', label: 'Manual Entry' },
+  { value: 'eapi', label: 'EAPI' },
+  { value: 'gamespeed', label: 'Game Speed' },
+];
 import type { CellTexts } from './entryValidation';
 
 /** What the whole session shares: one event type, distance, moment, lane and timing. */
@@ -14,6 +25,11 @@ export interface SessionSetup {
   timingMethod: TimingMethod;
   /** The roster whose athletes make the rows; -1 = all athletes, null = not chosen. */
   rosterId: number | null;
+  /**
+   * The program the results are saved under: Manual Entry unless told; EAPI results build
+   * the athletes' profiles (the EAPI and EASI reports), Game Speed ones show on its page.
+   */
+  program: EntryProgram;
 }
 
 /** One attempt's row of the grid: an athlete and which of their attempts it is. */

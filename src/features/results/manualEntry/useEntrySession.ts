@@ -33,6 +33,7 @@ export function initialEntryState(now = moment()): EntryState {
       laneId: null,
       timingMethod: 'hand',
       rosterId: null,
+      program: 'manualentry',
     },
     entries: {},
     extraAttempts: {},

@@ -173,6 +173,23 @@ describe('the Manual Entry grid', () => {
     expect(within(drawer).getByRole('status')).toHaveTextContent('0 results ready');
   });
 
+  it('saves the session under the program chosen in the setup (EAPI)', async () => {
+    const api = stubApi({ ...pageRoutes(), 'POST /api/event': stored });
+    const { user, drawer } = await sprintSession();
+    const program = within(drawer).getByRole('radiogroup', { name: 'Program' });
+    expect(within(drawer).queryByText(/Builds the athletes’ profiles/)).not.toBeInTheDocument();
+    await user.click(within(program).getByText('EAPI'));
+    expect(within(drawer).getByText(/Builds the athletes’ profiles/)).toBeInTheDocument();
+
+    await user.click(cell(drawer, 'Ada Okafor, Total 40 yd'));
+    await user.keyboard('4.81');
+    await user.click(within(drawer).getByRole('button', { name: /Save 1 result/ }));
+    expect(await within(drawer).findByText('Saved 1 result')).toBeInTheDocument();
+    expect(sentBatches(api)[0]!.items).toEqual([
+      expect.objectContaining({ athleteId: 7, timeMs: 4810, program: 'eapi', source: 'manual' }),
+    ]);
+  });
+
   it('retries under the same client ids after a network error', async () => {
     allowConsoleErrors();
     let calls = 0;

@@ -171,6 +171,7 @@ const setup: SessionSetup = {
   laneId: 2,
   timingMethod: 'hand',
   rosterId: 1,
+  program: 'manualentry',
 };
 
 describe('buildBatch', () => {
@@ -216,6 +217,20 @@ describe('buildBatch', () => {
       { key: '9#1', splitKeys: [] },
     ]);
   });
+
+  it.each(['eapi', 'gamespeed'] as const)(
+    'sends every row under the program chosen in the setup (%s)',
+    (program) => {
+      const batch = buildBatch({
+        setup: { ...setup, program },
+        eventType: sprint,
+        runDistanceMm: 36576,
+        columns,
+        rows: [row('7#1', 7, { total: '4.81' }), row('9#1', 9, { total: '5.02' })],
+      });
+      expect(batch?.body.items.map((item) => item.program)).toEqual([program, program]);
+    },
+  );
 
   it('sends marks for jumps, and nothing when no row is ready', () => {
     const jumpColumns = entryColumns(verticalJump, 0, false);
