@@ -121,10 +121,10 @@ export async function listProfiles(
   }
   // The athletes join only where a name filters or sorts: the other orders walk a
   // profiles index alone.
-  const joinAthletes = names.length > 0 || plan.kind === 'name';
-  const from = joinAthletes
-    ? sql`profiles p join athletes a on a.id = p.athlete_id and a.account_id = ${accountId}`
-    : sql`profiles p`;
+  const withAthletes = sql`profiles p join athletes a on a.id = p.athlete_id
+    and a.account_id = ${accountId}`;
+  const countFrom = names.length > 0 ? withAthletes : sql`profiles p`;
+  const from = names.length > 0 || plan.kind === 'name' ? withAthletes : sql`profiles p`;
   const where = sql.join([...conditions, ...names], sql` and `);
   const rosterFound =
     rosterId === ALL_ROSTERS
@@ -135,7 +135,7 @@ export async function listProfiles(
     ProfileRow & { total_count: number; roster_found: boolean; ord: number | null }
   >`
     with t as materialized (
-      select (select count(*)::integer from ${from} where ${where}) as n, ${rosterFound} as roster_found
+      select (select count(*)::integer from ${countFrom} where ${where}) as n, ${rosterFound} as roster_found
     ), page as (
       select q.id, row_number() over () as ord from (
         select p.id from ${from} where ${where}

@@ -124,4 +124,3 @@ export function toReferenceVersionBody(version: ReferenceVersion): ReferenceVers
     })),
   };
 }
-
