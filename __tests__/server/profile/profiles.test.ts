@@ -263,6 +263,10 @@ describe('profile routes', () => {
         '2024-03-01',
         '2024-03-05',
       ]);
+      expect((await page('/api/profile?lastNameQuery=CO')).totalCount).toBe(2);
+      const both = await page(`/api/report/eapi/individual?rosterId=${roster}&firstNameQuery=c`);
+      expect(both.items.map((p) => [p.firstName, p.testedOn])).toEqual([['Cal', '2024-03-03']]);
+      expect(both.totalCount).toBe(1);
       const members = await page(`/api/profile?rosterId=${roster}&sort=DateCreated`);
       expect(members.totalCount).toBe(4);
       expect(new Set(members.items.map((p) => p.firstName))).toEqual(new Set(['Amy', 'Cal']));
