@@ -50,7 +50,11 @@ interface BestRow {
   best: Record<string, [number, string, number | null, number | null]> | null;
 }
 
-/** The pairs' distinct (athlete, day), their athletes and the bests of each test. */
+/**
+ * The pairs' distinct (athlete, day), their athletes and the bests of each test, in
+ * (athlete, day) order: the write takes the profiles' row locks in that order, so two
+ * batches touching the same profiles queue instead of deadlocking.
+ */
 function bestsStatement(accountId: string, pairs: readonly ProfilePair[]) {
   const athletes = pairs.map((pair) => String(pair.athleteId));
   const days = pairs.map((pair) => ('day' in pair ? pair.day : null));
@@ -104,7 +108,8 @@ function bestsStatement(accountId: string, pairs: readonly ProfilePair[]) {
       (select id from index_reference_versions order by version desc limit 1) as version_id,
       (select json_object_agg(b.m, json_build_array(b.value, b.id::text, b.s10, b.s20))
         from best b where b.athlete_id = p.athlete_id and b.day = p.day) as best
-    from pairs p join athletes a on a.id = p.athlete_id and a.account_id = ${accountId}`;
+    from pairs p join athletes a on a.id = p.athlete_id and a.account_id = ${accountId}
+    order by p.athlete_id, p.day`;
 }
 
 /** The measurements (and the results they come from) of a pair's bests. */
