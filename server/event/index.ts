@@ -1,3 +1,3 @@
 /** What other server domains may use of results (eslint holds the line). */
 export { isImplausible } from './plausibility';
-export { isTimeZone } from './days';
+export { isTimeZone, nextDay, startOfDay } from './days';
