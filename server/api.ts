@@ -9,6 +9,7 @@ import eventTypeRoutes from './reference/event-types';
 import referenceRoutes from './reference/routes';
 import rosterRoutes from './roster/routes';
 import leaderboardRoutes from './leaderboard/routes';
+import profileRoutes from './profile/routes';
 import streamRoutes from './live/routes';
 import logoRoutes from './user/logo-routes';
 import userRoutes from './user/routes';
@@ -37,6 +38,7 @@ const api: FastifyPluginAsyncTypebox = async (app) => {
     await guarded.register(resultReadRoutes);
     await guarded.register(leaderboardRoutes);
     await guarded.register(streamRoutes);
+    await guarded.register(profileRoutes);
   });
 };
 

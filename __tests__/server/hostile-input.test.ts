@@ -175,6 +175,15 @@ describe('hostile input', () => {
     });
     expect(stored.statusCode).toBe(201);
     const eventId = stored.json<{ id: number }>().id;
+    const profile = await coach.post('/api/profile', {
+      athleteId: athlete.id,
+      testedOn: '2020-01-01',
+      measurements: {},
+    });
+    expect(profile.statusCode).toBe(201);
+    const profileId = profile.json<{ id: number }>().id;
+    // A profile is one per athlete and day: each good profile body takes a day of its own.
+    let day = Date.UTC(2021, 0, 1);
     known = {
       id: () => athlete.id,
       athleteId: () => athlete.id,
@@ -188,6 +197,9 @@ describe('hostile input', () => {
       distanceMm: () => 36_576,
       recordedAt: () => new Date(Date.now() - 3_600_000).toISOString(),
       eventId: () => eventId,
+      profileId: () => profileId,
+      testedOn: () => new Date((day += 86_400_000)).toISOString().slice(0, 10),
+      timeZone: () => 'UTC',
     };
     document = (await app.inject({ url: '/api/docs/json' })).json<OpenApiDocument>();
   }, 60_000);
@@ -286,7 +298,11 @@ describe('hostile input', () => {
     const good: Record<string, string> = {};
     for (const p of parameters.filter((p) => p.in === 'path')) {
       good[p.name] = String(
-        path.startsWith('/api/event/') ? known.eventId!() : example(p.schema, p.name),
+        path.startsWith('/api/event/')
+          ? known.eventId!()
+          : path.startsWith('/api/profile/')
+            ? known.profileId!()
+            : example(p.schema, p.name),
       );
     }
     // The parameter under test, the required ones, and those naming rows of the account
@@ -416,7 +432,11 @@ describe('hostile input', () => {
         const schema = operation.requestBody?.content['application/json']?.schema;
         // A password change needs the current password, which the coach has none of.
         if (!schema || path === '/api/user/password') continue;
-        const id = path.startsWith('/api/event/') ? known.eventId!() : known.id!();
+        const id = path.startsWith('/api/event/')
+          ? known.eventId!()
+          : path.startsWith('/api/profile/')
+            ? known.profileId!()
+            : known.id!();
         for (const shape of schema.anyOf ?? [schema]) {
           const response = await coach.request({
             method: method.toUpperCase() as 'POST',

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { EventBody } from '../../contract/event';
 import type { Database } from '../db/schema';
 import { conflict } from '../plugins/http-errors';
+import { buildProfiles, type ProfilePair } from '../profile';
 import type { PreparedEvent } from './prepare';
 
 /**
@@ -58,8 +59,11 @@ export async function storeEvents(
       a.recordedAt.getTime() - b.recordedAt.getTime() ||
       (a.clientId < b.clientId ? -1 : a.clientId > b.clientId ? 1 : 0),
   );
+  // Only EAPI results make profiles: any other batch skips the builder and its lock.
+  const hasEapi = sorted.some((row) => row.program === 'eapi');
   return withRetry(db, async (trx) => {
     const inserted = await insertRows(trx, accountId, sorted);
+    if (hasEapi) await buildEapiProfiles(trx, accountId, sorted, inserted);
     const refs = new Map<string, StoredRef>(
       inserted.map((row) => [row.client_id, { id: row.id, implausible: row.implausible }]),
     );
@@ -99,6 +103,23 @@ export async function storeEvents(
     }
     return { refs, created: inserted.length };
   });
+}
+
+/** Rebuilds the profiles of the (athlete, day) of the EAPI results just inserted. */
+async function buildEapiProfiles(
+  trx: Transaction<Database>,
+  accountId: string,
+  rows: readonly PreparedEvent[],
+  inserted: readonly { client_id: string }[],
+): Promise<void> {
+  const byClientId = new Map(rows.map((row) => [row.clientId, row]));
+  const pairs: ProfilePair[] = [];
+  for (const { client_id } of inserted) {
+    const row = byClientId.get(client_id);
+    if (row?.program === 'eapi')
+      pairs.push({ athleteId: row.athleteId, recordedAt: row.recordedAt });
+  }
+  await buildProfiles(trx, accountId, pairs);
 }
 
 /**
@@ -183,7 +204,7 @@ export async function replaceEvent(
   return db.transaction().execute(async (trx) => {
     const found = await trx
       .selectFrom('results')
-      .select('id')
+      .select(['id', 'athlete_id', 'recorded_at', 'program'])
       .where('id', '=', String(id))
       .where('account_id', '=', accountId)
       .forUpdate()
@@ -228,18 +249,39 @@ export async function replaceEvent(
         )
         .execute();
     }
+    // The old and the new (athlete, day) when either is an EAPI result: a change of
+    // program, athlete or day moves the result from one profile to another.
+    const pairs: ProfilePair[] = [];
+    if (found.program === 'eapi')
+      pairs.push({ athleteId: found.athlete_id, recordedAt: found.recorded_at });
+    if (row.program === 'eapi')
+      pairs.push({ athleteId: row.athleteId, recordedAt: row.recordedAt });
+    await buildProfiles(trx, accountId, pairs);
     return true;
   });
 }
 
-/** @returns false when the account has no such result (its splits go with it: cascade). */
+/**
+ * Deletes a result (its splits go with it: cascade) and, for an EAPI result, rebuilds its
+ * day's profile in the same transaction.
+ * @returns false when the account has no such result
+ */
 export async function deleteEvent(db: Db, accountId: string, id: number): Promise<boolean> {
-  const deleted = await db
-    .deleteFrom('results')
-    .where('id', '=', String(id))
-    .where('account_id', '=', accountId)
-    .executeTakeFirst();
-  return deleted.numDeletedRows > 0n;
+  return db.transaction().execute(async (trx) => {
+    const deleted = await trx
+      .deleteFrom('results')
+      .where('id', '=', String(id))
+      .where('account_id', '=', accountId)
+      .returning(['athlete_id', 'recorded_at', 'program'])
+      .executeTakeFirst();
+    if (!deleted) return false;
+    if (deleted.program === 'eapi') {
+      await buildProfiles(trx, accountId, [
+        { athleteId: deleted.athlete_id, recordedAt: deleted.recorded_at },
+      ]);
+    }
+    return true;
+  });
 }
 
 /** One result as the API shows it, or undefined when the account has no such result. */

@@ -1,0 +1,36 @@
+/**
+ * What other server domains may use of profiles (eslint holds the line): the builder that
+ * result writes call in their transaction, the whole-account rebuild (the seed), the
+ * publication of a reference version, and what the reports read (rows, scoring, tiers).
+ */
+export { buildProfiles, rebuildAccountProfiles, type ProfilePair } from './builder';
+export {
+  COLUMN_OF,
+  INDEX_MEASUREMENTS,
+  PROFILE_COLUMNS,
+  toProfileBody,
+  type ProfileRow,
+} from './columns';
+export {
+  publishReferenceVersion,
+  ReferenceVersionError,
+  type ReferenceVersionInput,
+} from './publish';
+export {
+  findReferenceVersion,
+  referenceRows,
+  toReferenceVersionBody,
+  type ReferenceVersion,
+} from './references';
+export {
+  coreTestCount,
+  jumpPowerW,
+  points,
+  referenceFor,
+  score,
+  testValue,
+  tierOf,
+  type Measurements,
+  type Reference,
+  type Scored,
+} from './scoring';
