@@ -65,7 +65,8 @@ export const userApi = baseApi.injectEndpoints({
     /** The browser's IANA zone: the server counts a profile's testing day in it. */
     saveTimeZone: build.mutation<unknown, { timeZone: string }>({
       query: (body) => ({ url: '/user/time-zone', method: 'PUT', body }),
-      // The testing days of profiles built from now on may change; nothing shown does yet.
+      // The server re-files the profiles built from results on the new zone's days.
+      invalidatesTags: ['Profile'],
     }),
   }),
 });
