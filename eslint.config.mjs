@@ -38,6 +38,7 @@ const serverDomains = [
   'leaderboard',
   'live',
   'reference',
+  'report',
   'roster',
   'seed',
   'user',

@@ -1,0 +1,204 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  INDEX_TESTS,
+  type AthleteReportBody,
+  type IndexName,
+  type ReportTestBody,
+} from '../../contract/profile';
+import type { Database, Gender } from '../db/schema';
+import { isStoredId } from '../db/ids';
+import { referenceData } from '../reference';
+import {
+  coreTestCount,
+  referenceFor,
+  testValue,
+  tierOf,
+  type Measurements,
+} from '../profile/scoring';
+import {
+  hasIndex,
+  indexTests,
+  PROFILE_COLUMNS,
+  toProfileBody,
+  type ProfileRow,
+} from './profile-row';
+import { referenceRows, toReferenceRowBody } from './references';
+
+type Db = Kysely<Database>;
+
+/**
+ * One athlete's report of an index (`GET /api/report/{eapi|easi}/athlete/{id}`): the
+ * latest profile that measured something of the index (or the one asked for), each test
+ * traced to its measurement, reference row and result, the tiers, the percentiles among
+ * the athlete's rosters and position, and every profile's index over time.
+ *
+ * Percentile: within a group (each roster the athlete is on; the athletes of the account
+ * with the same sport and position), each member counts with their latest profile that
+ * has this index; the percentile is the share of those members whose index is strictly
+ * lower than the report's, 0..100 rounded.
+ */
+
+interface AthleteRow {
+  id: string;
+  first_name: string;
+  middle_name: string;
+  last_name: string;
+  gender: Gender | null;
+  sport_id: number | null;
+  position_id: number | null;
+}
+
+interface PercentileRow {
+  kind: 'roster' | 'position';
+  group_id: string;
+  name: string;
+  athletes: number;
+  lower: number;
+}
+
+/** The report, or undefined (athlete of another account, no such profile of the athlete). */
+export async function athleteReport(
+  db: Db,
+  accountId: string,
+  index: IndexName,
+  athleteId: number,
+  profileId?: number,
+): Promise<AthleteReportBody | undefined> {
+  if (!isStoredId(athleteId) || (profileId !== undefined && !isStoredId(profileId))) {
+    return undefined;
+  }
+  const value = sql.ref(`p.${index}`);
+  const chosen =
+    profileId === undefined ? sql`order by p.tested_on desc limit 1` : sql`and p.id = ${profileId}`;
+  const [athlete, profile, history] = await Promise.all([
+    sql<AthleteRow>`select a.id, a.first_name, a.middle_name, a.last_name, a.gender, a.sport_id,
+        a.position_id
+      from athletes a where a.id = ${athleteId} and a.account_id = ${accountId}`.execute(db),
+    sql<ProfileRow>`select ${PROFILE_COLUMNS}
+      from profiles p join athletes a on a.id = p.athlete_id
+      join index_reference_versions v on v.id = p.reference_version_id
+      where p.athlete_id = ${athleteId} and p.account_id = ${accountId} and ${hasIndex(index)}
+      ${chosen}`.execute(db),
+    sql<{ id: string; tested_on: string; overall: number | null }>`
+      select p.id, p.tested_on::text as tested_on, ${value} as overall from profiles p
+      where p.athlete_id = ${athleteId} and p.account_id = ${accountId}
+      order by p.tested_on`.execute(db),
+  ]);
+  const a = athlete.rows[0];
+  const row = profile.rows[0];
+  if (!a || !row) return undefined;
+
+  const body = toProfileBody(row);
+  const overall = body[index];
+  const [references, reference, percentiles] = await Promise.all([
+    referenceRows(db, row.reference_version_id),
+    referenceData(db),
+    overall === null ? [] : percentilesOf(db, accountId, index, a, overall),
+  ]);
+
+  const measurements: Measurements = body.measurements;
+  const core: readonly string[] = INDEX_TESTS[index].core;
+  const tests: ReportTestBody[] = indexTests(index).map((test) => {
+    const points = body.points[test];
+    const used = points === null ? null : referenceFor(references, test, a.gender);
+    const measurement = test === 'verticalJumpPowerW' ? 'verticalJumpMm' : test;
+    const tier = points === null ? null : tierOf(points);
+    return {
+      test,
+      core: core.includes(test),
+      measurement: body.measurements[measurement],
+      computed:
+        test === 'verticalJumpPowerW' ? testValue(test, measurements, body.bodyweightKg) : null,
+      points,
+      tier: tier?.tier ?? null,
+      pointsToNextTier: tier?.pointsToNextTier ?? null,
+      reference: used ? toReferenceRowBody(used) : null,
+      resultId: body.sourceResults[measurement],
+    };
+  });
+  const overallTier = overall === null ? null : tierOf(overall, coreTestCount(index));
+
+  return {
+    index,
+    athlete: {
+      id: Number(a.id),
+      firstName: a.first_name,
+      middleName: a.middle_name,
+      lastName: a.last_name,
+      gender: a.gender,
+      position:
+        a.position_id === null ? null : (reference.positionById.get(a.position_id)?.name ?? null),
+      sport: a.sport_id === null ? null : (reference.sportById.get(a.sport_id)?.name ?? null),
+    },
+    profile: body,
+    overall,
+    overallTier: overallTier?.tier ?? null,
+    overallPointsToNextTier: overallTier?.pointsToNextTier ?? null,
+    tests,
+    percentiles,
+    history: history.rows.map((h) => ({
+      profileId: Number(h.id),
+      testedOn: h.tested_on,
+      overall: h.overall,
+    })),
+    referenceVersion: body.referenceVersion,
+  };
+}
+
+/**
+ * The athlete's percentiles: one per roster (by roster name), then the position's. Each
+ * member's latest index is read once (a backward probe of `profiles_athlete`), whatever
+ * the number of groups they share with the athlete.
+ */
+async function percentilesOf(
+  db: Db,
+  accountId: string,
+  index: IndexName,
+  athlete: AthleteRow,
+  overall: number,
+): Promise<AthleteReportBody['percentiles']> {
+  const value = sql.ref(`p.${index}`);
+  const position =
+    athlete.position_id === null
+      ? sql``
+      : sql`union all
+        select 'position', ${athlete.position_id}::bigint, a.id from athletes a
+        where a.account_id = ${accountId} and a.sport_id is not distinct from ${athlete.sport_id}::integer
+          and a.position_id = ${athlete.position_id}::integer`;
+  const { rows } = await sql<PercentileRow>`
+    with members as (
+      select 'roster' as kind, ra.roster_id as group_id, m.athlete_id
+      from roster_athletes ra join roster_athletes m on m.roster_id = ra.roster_id
+      where ra.athlete_id = ${athlete.id} and ra.account_id = ${accountId}
+      ${position}
+    ), latest as (
+      select m.athlete_id, (select ${value} from profiles p
+        where p.athlete_id = m.athlete_id and ${value} is not null
+        order by p.tested_on desc limit 1) as value
+      from (select distinct athlete_id from members) m
+    )
+    select m.kind, m.group_id, coalesce(r.name, '') as name,
+      count(l.value)::integer as athletes,
+      count(*) filter (where l.value < ${overall})::integer as lower
+    from members m join latest l on l.athlete_id = m.athlete_id
+    left join rosters r on m.kind = 'roster' and r.id = m.group_id
+    group by m.kind, m.group_id, r.name`.execute(db);
+  const reference = await referenceData(db);
+  const positionName =
+    athlete.position_id === null
+      ? ''
+      : (reference.positionById.get(athlete.position_id)?.name ?? '');
+  return rows
+    .filter((row) => row.athletes > 0)
+    .map((row) => ({
+      group: row.kind,
+      name: row.kind === 'position' ? positionName : row.name,
+      percentile: Math.round((100 * row.lower) / row.athletes),
+      athletes: row.athletes,
+    }))
+    .sort(
+      (a, b) =>
+        (a.group === 'position' ? 1 : 0) - (b.group === 'position' ? 1 : 0) ||
+        a.name.localeCompare(b.name, 'en', { sensitivity: 'base', numeric: true }),
+    );
+}
