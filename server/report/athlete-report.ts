@@ -147,8 +147,8 @@ export async function athleteReport(
 
 /**
  * The athlete's percentiles: one per roster (by roster name), then the position's. Each
- * member's latest index is read once (a backward probe of `profiles_athlete`), whatever
- * the number of groups they share with the athlete.
+ * member's latest complete index is a row of `athlete_indexes` (migration 018, kept by
+ * triggers on profiles).
  */
 async function percentilesOf(
   db: Db,
@@ -157,7 +157,7 @@ async function percentilesOf(
   athlete: AthleteRow,
   overall: number,
 ): Promise<AthleteReportBody['percentiles']> {
-  const value = sql.ref(`p.${index}`);
+  const value = sql.ref(`x.${index}`);
   const position =
     athlete.position_id === null
       ? sql``
@@ -171,16 +171,10 @@ async function percentilesOf(
       from roster_athletes ra join roster_athletes m on m.roster_id = ra.roster_id
       where ra.athlete_id = ${athlete.id} and ra.account_id = ${accountId}
       ${position}
-    ), latest as (
-      select m.athlete_id, (select ${value} from profiles p
-        where p.athlete_id = m.athlete_id and ${value} is not null
-        order by p.tested_on desc limit 1) as value
-      from (select distinct athlete_id from members) m
     )
-    select m.kind, m.group_id, coalesce(r.name, '') as name,
-      count(l.value)::integer as athletes,
-      count(*) filter (where l.value < ${overall})::integer as lower
-    from members m join latest l on l.athlete_id = m.athlete_id
+    select m.kind, m.group_id, coalesce(r.name, '') as name, count(*)::integer as athletes,
+      count(*) filter (where ${value} < ${overall})::integer as lower
+    from members m join athlete_indexes x on x.athlete_id = m.athlete_id and ${value} is not null
     left join rosters r on m.kind = 'roster' and r.id = m.group_id
     group by m.kind, m.group_id, r.name`.execute(db);
   const reference = await referenceData(db);

@@ -16,8 +16,8 @@ type Db = Kysely<Database>;
  * on which at least one of the roster's current members has a profile, with how many
  * did and the mean EAPI of the complete ones.
  *
- * One aggregate over the account's memberships joined to their profiles, grouped by
- * roster and day, then sorted and paged. Roster names sort as the roster list does (a
+ * The rows are the account's `team_days` (migration 018: kept by triggers, a few hundred
+ * rows for a whole season), sorted and paged. Roster names sort as the roster list does (a
  * collator in JS, server/roster `byName`): their order goes in as an array of ranks.
  * Every sort is total (ties by day, then by roster order, in the sort's direction).
  */
@@ -89,19 +89,19 @@ export async function listTeamDays(
   rosters.sort(byName);
   const names = new Map(rosters.map((r) => [r.id, r.name]));
 
-  const where = [sql`ra.account_id = ${accountId}`, sql`p.account_id = ${accountId}`];
-  if (filters.rosterId !== ALL_ROSTERS) where.push(sql`ra.roster_id = ${filters.rosterId}`);
-  if (filters.startDate) where.push(sql`p.tested_on >= ${filters.startDate}::date`);
-  if (filters.endDate) where.push(sql`p.tested_on <= ${filters.endDate}::date`);
+  const where = [sql`t.account_id = ${accountId}`];
+  if (filters.rosterId !== ALL_ROSTERS) where.push(sql`t.roster_id = ${filters.rosterId}`);
+  if (filters.startDate) where.push(sql`t.tested_on >= ${filters.startDate}::date`);
+  if (filters.endDate) where.push(sql`t.tested_on <= ${filters.endDate}::date`);
+  const condition = sql.join(where, sql` and `);
   const offset = Math.min((page.pageNumber - 1) * pageSize, Number.MAX_SAFE_INTEGER);
 
   const { rows } = await sql<Row>`
     with d as (
-      select ra.roster_id, p.tested_on, count(*)::integer as athlete_count,
-        round(avg(p.eapi), 1)::float8 as average
-      from roster_athletes ra join profiles p on p.athlete_id = ra.athlete_id
-      where ${sql.join(where, sql` and `)}
-      group by ra.roster_id, p.tested_on
+      select t.roster_id, t.tested_on, t.athletes as athlete_count,
+        case when t.complete > 0 then round(t.eapi_sum::numeric / t.complete, 1)::float8 end
+          as average
+      from team_days t where ${condition}
     )
     select count(*) over ()::integer as total_count, d.roster_id, d.tested_on::text as tested_on,
       d.athlete_count, d.average
@@ -117,18 +117,13 @@ export async function listTeamDays(
     athleteCount: row.athlete_count,
     averageOverallIndex: row.average,
   }));
-  body.totalCount =
-    rows[0]?.total_count ??
-    (offset === 0 ? 0 : await countTeamDays(db, sql.join(where, sql` and `)));
+  body.totalCount = rows[0]?.total_count ?? (offset === 0 ? 0 : await countTeamDays(db, condition));
   return body;
 }
 
 /** The number of rows, for a page past the end (which answers no row to count from). */
 async function countTeamDays(db: Db, where: ReturnType<typeof sql.join>): Promise<number> {
   const { rows } = await sql<{ n: number }>`
-    select count(*)::integer as n from (
-      select distinct ra.roster_id, p.tested_on
-      from roster_athletes ra join profiles p on p.athlete_id = ra.athlete_id
-      where ${where}) d`.execute(db);
+    select count(*)::integer as n from team_days t where ${where}`.execute(db);
   return rows[0]!.n;
 }

@@ -62,19 +62,18 @@ export async function teamReport(
       join athletes a on a.id = p.athlete_id
       join index_reference_versions v on v.id = p.reference_version_id
       where ra.roster_id = ${rosterId} and ra.account_id = ${accountId}`.execute(db),
-    // The previous testing day (one backward index probe per member) and its profiles;
-    // a row of nulls when there is none.
+    // The previous testing day (team_days) and its current members' profiles; a row of
+    // nulls when there is none.
     sql<PreviousRow>`
       with prev as (
-        select max(x.tested_on) as day from roster_athletes ra
-        cross join lateral (select p.tested_on from profiles p
-          where p.athlete_id = ra.athlete_id and p.tested_on < ${date}::date
-          order by p.tested_on desc limit 1) x
-        where ra.roster_id = ${rosterId} and ra.account_id = ${accountId}
+        select t.tested_on from team_days t
+        where t.roster_id = ${rosterId} and t.account_id = ${accountId}
+          and t.tested_on < ${date}::date
+        order by t.tested_on desc limit 1
       )
-      select prev.day::text as tested_on, p.athlete_id, p.eapi from prev
+      select prev.tested_on::text as tested_on, p.athlete_id, p.eapi from prev
       left join (roster_athletes ra join profiles p on p.athlete_id = ra.athlete_id)
-        on ra.roster_id = ${rosterId} and p.tested_on = prev.day`.execute(db),
+        on ra.roster_id = ${rosterId} and p.tested_on = prev.tested_on`.execute(db),
   ]);
   if (!roster || day.rows.length === 0) return undefined;
 

@@ -15,6 +15,7 @@ import * as resultReferenceChecks from './013_result_reference_checks';
 import * as programIndexAthletes from './014_program_index_athletes';
 import * as bestsSinceNames from './015_bests_since_names';
 import * as performanceIndex from './016_performance_index';
+import * as reportSummaries from './018_report_summaries';
 
 /** Numbered migrations, applied in key order at server start (Kysely's Migrator). */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '014_program_index_athletes': programIndexAthletes,
   '015_bests_since_names': bestsSinceNames,
   '016_performance_index': performanceIndex,
+  '018_report_summaries': reportSummaries,
 };
