@@ -174,7 +174,8 @@ async function percentilesOf(
     )
     select m.kind, m.group_id, coalesce(r.name, '') as name, count(*)::integer as athletes,
       count(*) filter (where ${value} < ${overall})::integer as lower
-    from members m join athlete_indexes x on x.athlete_id = m.athlete_id and ${value} is not null
+    from members m join athlete_indexes x on x.athlete_id = m.athlete_id
+      and x.account_id = ${accountId} and ${value} is not null
     left join rosters r on m.kind = 'roster' and r.id = m.group_id
     group by m.kind, m.group_id, r.name`.execute(db);
   const reference = await referenceData(db);

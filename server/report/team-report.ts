@@ -32,9 +32,9 @@ type DayRow = Pick<
 > & { reference_version: number };
 
 interface PreviousRow {
-  athlete_id: string | null;
+  athlete_id: string;
   eapi: number | null;
-  tested_on: string | null;
+  tested_on: string;
 }
 
 const collator = new Intl.Collator('en', { sensitivity: 'base' });
@@ -62,18 +62,18 @@ export async function teamReport(
       join athletes a on a.id = p.athlete_id
       join index_reference_versions v on v.id = p.reference_version_id
       where ra.roster_id = ${rosterId} and ra.account_id = ${accountId}`.execute(db),
-    // The previous testing day (team_days) and its current members' profiles; a row of
-    // nulls when there is none.
+    // The previous testing day (team_days) and its current members' profiles (at least
+    // one, as team_days counts them); no row when there is no previous day.
     sql<PreviousRow>`
-      with prev as (
+      with prev as materialized (
         select t.tested_on from team_days t
-        where t.roster_id = ${rosterId} and t.account_id = ${accountId}
-          and t.tested_on < ${date}::date
+        where t.roster_id = ${rosterId} and t.tested_on < ${date}::date
         order by t.tested_on desc limit 1
       )
-      select prev.tested_on::text as tested_on, p.athlete_id, p.eapi from prev
-      left join (roster_athletes ra join profiles p on p.athlete_id = ra.athlete_id)
-        on ra.roster_id = ${rosterId} and p.tested_on = prev.tested_on`.execute(db),
+      select (select tested_on::text from prev) as tested_on, ra.athlete_id, p.eapi
+      from roster_athletes ra
+      join profiles p on p.athlete_id = ra.athlete_id and p.tested_on = (select tested_on from prev)
+      where ra.roster_id = ${rosterId}`.execute(db),
   ]);
   if (!roster || day.rows.length === 0) return undefined;
 
@@ -99,9 +99,7 @@ export async function teamReport(
   }
 
   const previousDay = previous.rows[0]?.tested_on ?? null;
-  const previousEapi = new Map(
-    previous.rows.filter((r) => r.athlete_id !== null).map((r) => [r.athlete_id!, r.eapi]),
-  );
+  const previousEapi = new Map(previous.rows.map((r) => [r.athlete_id, r.eapi]));
   const previousAverage = mean(previous.rows.filter((r) => r.eapi !== null).map((r) => r.eapi!));
 
   // Best first; equal indexes share a rank (1, 2, 2, 4); incomplete ones last, unranked.

@@ -42,6 +42,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       eapi integer,
       easi integer
     );
+    -- A percentile joins a roster's members to the account's rows (index-only).
+    create index athlete_indexes_account on athlete_indexes (account_id, athlete_id)
+      include (eapi, easi);
 
     -- Held to commit: one writer of an account's summaries at a time; past 50 accounts in
     -- one statement, every writer (the others hold the shared lock while they write).
