@@ -523,11 +523,18 @@ async function bench(engine: Engine): Promise<void> {
         log(`\n--- ${label}\n${rows.map((r) => r['QUERY PLAN']).join('\n')}`);
       };
       await explain(
-        'team table aggregate',
-        sql`select ra.roster_id, p.tested_on, count(*)::integer, round(avg(p.eapi), 1)
-          from roster_athletes ra join profiles p on p.athlete_id = ra.athlete_id
-          where ra.account_id = ${accountId} and p.account_id = ${accountId}
-          group by ra.roster_id, p.tested_on`,
+        'team table (DateDesc, page 1)',
+        sql`select t.roster_id, t.tested_on, t.athletes,
+            round(t.eapi_sum::numeric / nullif(t.complete, 0), 1)
+          from team_days t where t.account_id = ${accountId}
+          order by t.tested_on desc, t.roster_id desc limit 20`,
+      );
+      await explain(
+        'percentile in the largest roster',
+        sql`select (select count(*) from roster_indexes x
+              where x.roster_id = ${largest.id} and x.eapi is not null),
+            (select count(*) from roster_indexes x
+              where x.roster_id = ${largest.id} and x.eapi < 1500)`,
       );
     }
   } finally {

@@ -284,6 +284,15 @@ export interface AthleteIndexesTable {
   easi: number | null;
 }
 
+/** Migration 018, kept by triggers: athlete_indexes per roster membership. */
+export interface RosterIndexesTable {
+  roster_id: BigRef;
+  athlete_id: BigRef;
+  account_id: string;
+  eapi: number | null;
+  easi: number | null;
+}
+
 export interface IdentityCredentialsTable {
   id: Generated<string>;
   email: string;
@@ -336,6 +345,7 @@ export interface Database {
   profiles: ProfilesTable;
   team_days: TeamDaysTable;
   athlete_indexes: AthleteIndexesTable;
+  roster_indexes: RosterIndexesTable;
   identity_credentials: IdentityCredentialsTable;
   identity_tokens: IdentityTokensTable;
   identity_store: IdentityStoreTable;

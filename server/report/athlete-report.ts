@@ -147,8 +147,8 @@ export async function athleteReport(
 
 /**
  * The athlete's percentiles: one per roster (by roster name), then the position's. Each
- * member's latest complete index is a row of `athlete_indexes` (migration 018, kept by
- * triggers on profiles).
+ * member's latest complete index is a row of `roster_indexes` and `athlete_indexes`
+ * (migration 018, kept by triggers).
  */
 async function percentilesOf(
   db: Db,
@@ -158,26 +158,27 @@ async function percentilesOf(
   overall: number,
 ): Promise<AthleteReportBody['percentiles']> {
   const value = sql.ref(`x.${index}`);
+  // Rosters: two counts each in roster_indexes' (roster, index) index. The position: its
+  // athletes (athletes_sport_position) joined to their athlete_indexes rows.
   const position =
     athlete.position_id === null
       ? sql``
       : sql`union all
-        select 'position', ${athlete.position_id}::bigint, a.id from athletes a
+        select 'position', ${athlete.position_id}::bigint, '',
+          count(*)::integer, count(*) filter (where ${value} < ${overall})::integer
+        from athletes a join athlete_indexes x on x.athlete_id = a.id
         where a.account_id = ${accountId} and a.sport_id is not distinct from ${athlete.sport_id}::integer
-          and a.position_id = ${athlete.position_id}::integer`;
+          and a.position_id = ${athlete.position_id}::integer and x.account_id = ${accountId}
+          and ${value} is not null`;
   const { rows } = await sql<PercentileRow>`
-    with members as (
-      select 'roster' as kind, ra.roster_id as group_id, m.athlete_id
-      from roster_athletes ra join roster_athletes m on m.roster_id = ra.roster_id
-      where ra.athlete_id = ${athlete.id} and ra.account_id = ${accountId}
-      ${position}
-    )
-    select m.kind, m.group_id, coalesce(r.name, '') as name, count(*)::integer as athletes,
-      count(*) filter (where ${value} < ${overall})::integer as lower
-    from members m join athlete_indexes x on x.athlete_id = m.athlete_id
-      and x.account_id = ${accountId} and ${value} is not null
-    left join rosters r on m.kind = 'roster' and r.id = m.group_id
-    group by m.kind, m.group_id, r.name`.execute(db);
+    select 'roster' as kind, r.id as group_id, r.name,
+      (select count(*) from roster_indexes x
+        where x.roster_id = r.id and ${value} is not null)::integer as athletes,
+      (select count(*) from roster_indexes x
+        where x.roster_id = r.id and ${value} < ${overall})::integer as lower
+    from roster_athletes ra join rosters r on r.id = ra.roster_id
+    where ra.athlete_id = ${athlete.id} and ra.account_id = ${accountId}
+    ${position}`.execute(db);
   const reference = await referenceData(db);
   const positionName =
     athlete.position_id === null

@@ -13,6 +13,7 @@ export const ACCOUNT_TABLES = [
   'bests_since',
   'team_days',
   'athlete_indexes',
+  'roster_indexes',
   'result_splits',
   'profiles',
   'results',

@@ -27,7 +27,14 @@ describe('the report summaries kept by triggers', () => {
     const latest = await sql<{ key: string }>`
       select concat_ws(' ', athlete_id, coalesce(eapi, -1), coalesce(easi, -1)) as key
       from athlete_indexes order by 1`.execute(app.db);
-    return { teams: teams.rows.map((r) => r.key), latest: latest.rows.map((r) => r.key) };
+    const members = await sql<{ key: string }>`
+      select concat_ws(' ', roster_id, athlete_id, coalesce(eapi, -1), coalesce(easi, -1)) as key
+      from roster_indexes order by 1`.execute(app.db);
+    return {
+      teams: teams.rows.map((r) => r.key),
+      latest: latest.rows.map((r) => r.key),
+      members: members.rows.map((r) => r.key),
+    };
   }
 
   async function fromScratch() {
@@ -46,7 +53,16 @@ describe('the report summaries kept by triggers', () => {
       where exists (select 1 from profiles p where p.athlete_id = a.id
         and (p.eapi is not null or p.easi is not null))
       order by 1`.execute(app.db);
-    return { teams: teams.rows.map((r) => r.key), latest: latest.rows.map((r) => r.key) };
+    const members = await sql<{ key: string }>`
+      select concat_ws(' ', ra.roster_id, ra.athlete_id, coalesce(i.eapi, -1),
+        coalesce(i.easi, -1)) as key
+      from roster_athletes ra join athlete_indexes i on i.athlete_id = ra.athlete_id
+      order by 1`.execute(app.db);
+    return {
+      teams: teams.rows.map((r) => r.key),
+      latest: latest.rows.map((r) => r.key),
+      members: members.rows.map((r) => r.key),
+    };
   }
 
   const consistent = async () => expect(await actual()).toEqual(await fromScratch());
