@@ -18,7 +18,7 @@ import {
 import {
   hasIndex,
   indexTests,
-  PROFILE_COLUMNS,
+  PROFILE_OWN_COLUMNS,
   toProfileBody,
   type ProfileRow,
 } from './profile-row';
@@ -48,6 +48,9 @@ interface AthleteRow {
   position_id: number | null;
 }
 
+/** The athlete's columns, a ProfileRow (all null when there is no such profile), the history. */
+type AthleteProfileRow = Omit<AthleteRow, 'id'> & ProfileRow & { history: unknown };
+
 interface PercentileRow {
   kind: 'roster' | 'position';
   group_id: string;
@@ -67,26 +70,35 @@ export async function athleteReport(
   if (!isStoredId(athleteId) || (profileId !== undefined && !isStoredId(profileId))) {
     return undefined;
   }
-  const value = sql.ref(`p.${index}`);
   const chosen =
     profileId === undefined ? sql`order by p.tested_on desc limit 1` : sql`and p.id = ${profileId}`;
-  const [athlete, profile, history] = await Promise.all([
-    sql<AthleteRow>`select a.id, a.first_name, a.middle_name, a.last_name, a.gender, a.sport_id,
-        a.position_id
-      from athletes a where a.id = ${athleteId} and a.account_id = ${accountId}`.execute(db),
-    sql<ProfileRow>`select ${PROFILE_COLUMNS}
-      from profiles p join athletes a on a.id = p.athlete_id
-      join index_reference_versions v on v.id = p.reference_version_id
-      where p.athlete_id = ${athleteId} and p.account_id = ${accountId} and ${hasIndex(index)}
-      ${chosen}`.execute(db),
-    sql<{ id: string; tested_on: string; overall: number | null }>`
-      select p.id, p.tested_on::text as tested_on, ${value} as overall from profiles p
-      where p.athlete_id = ${athleteId} and p.account_id = ${accountId}
-      order by p.tested_on`.execute(db),
-  ]);
-  const a = athlete.rows[0];
-  const row = profile.rows[0];
-  if (!a || !row) return undefined;
+  // One statement (the embedded database runs them one at a time): the athlete, the
+  // profile (null columns when there is none) and the history as JSON.
+  const { rows } = await sql<AthleteProfileRow>`
+    select a.gender, a.sport_id, a.position_id, a.first_name, a.middle_name, a.last_name, x.*,
+      (select json_agg(json_build_object('id', h.id, 'testedOn', h.tested_on::text,
+          'overall', ${sql.ref(`h.${index}`)}) order by h.tested_on)
+        from profiles h where h.athlete_id = a.id) as history
+    from athletes a
+    left join lateral (select ${PROFILE_OWN_COLUMNS}
+      from profiles p join index_reference_versions v on v.id = p.reference_version_id
+      where p.athlete_id = a.id and ${hasIndex(index)}
+      ${chosen}) x on true
+    where a.id = ${athleteId} and a.account_id = ${accountId}`.execute(db);
+  const row = rows[0];
+  if (!row || (row.id as string | null) === null) return undefined;
+  const a: AthleteRow = {
+    id: String(athleteId),
+    first_name: row.first_name,
+    middle_name: row.middle_name,
+    last_name: row.last_name,
+    gender: row.gender,
+    sport_id: row.sport_id,
+    position_id: row.position_id,
+  };
+  const history = (
+    typeof row.history === 'string' ? JSON.parse(row.history) : (row.history ?? [])
+  ) as { id: string | number; testedOn: string; overall: number | null }[];
 
   const body = toProfileBody(row);
   const overall = body[index];
@@ -136,9 +148,9 @@ export async function athleteReport(
     overallPointsToNextTier: overallTier?.pointsToNextTier ?? null,
     tests,
     percentiles,
-    history: history.rows.map((h) => ({
+    history: history.map((h) => ({
       profileId: Number(h.id),
-      testedOn: h.tested_on,
+      testedOn: h.testedOn,
       overall: h.overall,
     })),
     referenceVersion: body.referenceVersion,

@@ -70,8 +70,11 @@ export interface ProfileRow extends Record<string, unknown> {
   updated_at: Date;
 }
 
-/** The select list of a ProfileRow over `profiles p join athletes a join index_reference_versions v`. */
-export const PROFILE_COLUMNS = sql`p.id, p.athlete_id, a.first_name, a.middle_name, a.last_name,
+/**
+ * A ProfileRow's columns but the athlete's names, over `profiles p` and
+ * `index_reference_versions v`.
+ */
+export const PROFILE_OWN_COLUMNS = sql`p.id, p.athlete_id,
   p.tested_on::text as tested_on, p.bodyweight_kg, p.origin, p.reference_version_id,
   v.version as reference_version, ${sql.join(
     MEASUREMENTS.map((m) => sql.ref(`p.${MEASUREMENT_COLUMNS[m]}`)),
