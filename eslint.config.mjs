@@ -39,6 +39,7 @@ const serverDomains = [
   'live',
   'profile',
   'reference',
+  'report',
   'roster',
   'seed',
   'user',

@@ -7,6 +7,7 @@ import healthRoutes from './health/routes';
 import integrationRoutes from './integration/routes';
 import eventTypeRoutes from './reference/event-types';
 import referenceRoutes from './reference/routes';
+import reportRoutes from './report/routes';
 import rosterRoutes from './roster/routes';
 import leaderboardRoutes from './leaderboard/routes';
 import profileRoutes from './profile/routes';
@@ -39,6 +40,7 @@ const api: FastifyPluginAsyncTypebox = async (app) => {
     await guarded.register(leaderboardRoutes);
     await guarded.register(streamRoutes);
     await guarded.register(profileRoutes);
+    await guarded.register(reportRoutes);
   });
 };
 

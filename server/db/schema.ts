@@ -261,6 +261,38 @@ export interface ProfilesTable {
   updated_at: Timestamp;
 }
 
+/**
+ * Migration 018, kept by triggers on profiles and roster_athletes: a roster's testing day
+ * (current members with a profile that day). Never written by the app.
+ */
+export interface TeamDaysTable {
+  roster_id: BigRef;
+  /** A day; select it as `tested_on::text`. */
+  tested_on: ColumnType<string, string, string>;
+  account_id: string;
+  athletes: number;
+  /** Of them, those with a complete EAPI, and the sum of those EAPIs. */
+  complete: number;
+  eapi_sum: ColumnType<string, string | number, string | number>;
+}
+
+/** Migration 018, kept by triggers on profiles: each athlete's latest complete indexes. */
+export interface AthleteIndexesTable {
+  athlete_id: BigRef;
+  account_id: string;
+  eapi: number | null;
+  easi: number | null;
+}
+
+/** Migration 018, kept by triggers: athlete_indexes per roster membership. */
+export interface RosterIndexesTable {
+  roster_id: BigRef;
+  athlete_id: BigRef;
+  account_id: string;
+  eapi: number | null;
+  easi: number | null;
+}
+
 export interface IdentityCredentialsTable {
   id: Generated<string>;
   email: string;
@@ -311,6 +343,9 @@ export interface Database {
   index_reference_versions: IndexReferenceVersionsTable;
   index_references: IndexReferencesTable;
   profiles: ProfilesTable;
+  team_days: TeamDaysTable;
+  athlete_indexes: AthleteIndexesTable;
+  roster_indexes: RosterIndexesTable;
   identity_credentials: IdentityCredentialsTable;
   identity_tokens: IdentityTokensTable;
   identity_store: IdentityStoreTable;

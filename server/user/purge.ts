@@ -8,9 +8,12 @@ import type { Database } from '../db/schema';
  * column: a new table must be added here, or the purge would leave its rows behind.
  */
 export const ACCOUNT_TABLES = [
-  // First: the triggers of the deletes below then find no best to recompute.
+  // First: the triggers of the deletes below then find no best or summary to recompute.
   'board_bests',
   'bests_since',
+  'team_days',
+  'athlete_indexes',
+  'roster_indexes',
   'result_splits',
   'profiles',
   'results',

@@ -16,6 +16,7 @@ import * as programIndexAthletes from './014_program_index_athletes';
 import * as bestsSinceNames from './015_bests_since_names';
 import * as performanceIndex from './016_performance_index';
 import * as profileLists from './017_profile_lists';
+import * as reportSummaries from './018_report_summaries';
 
 /** Numbered migrations, applied in key order at server start (Kysely's Migrator). */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '015_bests_since_names': bestsSinceNames,
   '016_performance_index': performanceIndex,
   '017_profile_lists': profileLists,
+  '018_report_summaries': reportSummaries,
 };

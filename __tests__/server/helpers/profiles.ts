@@ -1,0 +1,98 @@
+import { sql, type Kysely } from 'kysely';
+import type { Measurement } from '../../../contract/profile';
+import type { Database, Gender } from '../../../server/db/schema';
+import { score, type Reference } from '../../../server/profile/scoring';
+
+/**
+ * Profiles written straight to the `profiles` table, scored as the profile domain scores
+ * them (server/profile/scoring.ts against the current reference version's rows), for
+ * tests of what reads profiles (the reports) that should not depend on how profiles are
+ * built from results.
+ * @example
+ * const id = await insertProfile(app.db, { accountId, athleteId: 5, testedOn: '2026-03-02',
+ *   bodyweightKg: 80, measurements: { verticalJumpMm: 600, sprint10Ms: 1750, proAgilityMs: 4600 } });
+ */
+
+const COLUMNS: Record<Measurement, string> = {
+  verticalJumpMm: 'vertical_jump_mm',
+  sprint10Ms: 'sprint_10_ms',
+  proAgilityMs: 'pro_agility_ms',
+  sprint40Ms: 'sprint_40_ms',
+  broadJumpMm: 'broad_jump_mm',
+  accelerationMs: 'acceleration_ms',
+  transitionMs: 'transition_ms',
+  topSpeedMs: 'top_speed_ms',
+  flying10Ms: 'flying_10_ms',
+};
+
+export interface ProfileFixture {
+  accountId: string;
+  athleteId: number | string;
+  testedOn: string;
+  bodyweightKg?: number | null;
+  measurements: Partial<Record<Measurement, number>>;
+  resultIds?: Partial<Record<Measurement, number>>;
+  origin?: 'results' | 'manual';
+}
+
+/** The current (highest) reference version: its id and rows as scoring takes them. */
+export async function currentReferences(
+  db: Kysely<Database>,
+): Promise<{ versionId: number; version: number; rows: Reference[] }> {
+  const version = await db
+    .selectFrom('index_reference_versions')
+    .select(['id', 'version'])
+    .orderBy('version', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('index_references')
+    .selectAll()
+    .where('version_id', '=', version.id)
+    .execute();
+  return {
+    versionId: version.id,
+    version: version.version,
+    rows: rows.map((r) => ({
+      test: r.test,
+      sex: r.sex,
+      level: r.level,
+      mean: Number(r.mean),
+      sd: Number(r.sd),
+      lowerIsBetter: r.lower_is_better,
+      source: r.source,
+    })),
+  };
+}
+
+/** Inserts one scored profile; answers its id and what scoring gave. */
+export async function insertProfile(db: Kysely<Database>, fixture: ProfileFixture) {
+  const references = await currentReferences(db);
+  const athlete = await db
+    .selectFrom('athletes')
+    .select('gender')
+    .where('id', '=', String(fixture.athleteId))
+    .executeTakeFirstOrThrow();
+  const bodyweight = fixture.bodyweightKg ?? null;
+  const scored = score(
+    fixture.measurements,
+    bodyweight,
+    athlete.gender as Gender | null,
+    references.rows,
+  );
+  const columns = Object.entries(fixture.measurements).map(([m]) =>
+    sql.ref(COLUMNS[m as Measurement]),
+  );
+  const values = Object.values(fixture.measurements).map((v) => sql`${v}`);
+  const { rows } = await sql<{ id: string }>`
+    insert into profiles (account_id, athlete_id, tested_on, origin, bodyweight_kg,
+      reference_version_id, points, result_ids, eapi, easi
+      ${columns.length > 0 ? sql`, ${sql.join(columns)}` : sql``})
+    values (${fixture.accountId}, ${String(fixture.athleteId)}, ${fixture.testedOn}::date,
+      ${fixture.origin ?? 'results'}, ${bodyweight}, ${references.versionId},
+      ${JSON.stringify(scored.points)}::jsonb, ${JSON.stringify(fixture.resultIds ?? {})}::jsonb,
+      ${scored.eapi}, ${scored.easi}
+      ${values.length > 0 ? sql`, ${sql.join(values)}` : sql``})
+    returning id`.execute(db);
+  return { id: Number(rows[0]!.id), ...scored };
+}

@@ -1,0 +1,212 @@
+import { sql, type Kysely } from 'kysely';
+import {
+  INDEX_TESTS,
+  type AthleteReportBody,
+  type IndexName,
+  type ReportTestBody,
+} from '../../contract/profile';
+import type { Database, Gender } from '../db/schema';
+import { isStoredId } from '../db/ids';
+import { referenceData } from '../reference';
+import {
+  coreTestCount,
+  referenceFor,
+  testValue,
+  tierOf,
+  type Measurements,
+} from '../profile';
+import {
+  hasIndex,
+  indexTests,
+  PROFILE_OWN_COLUMNS,
+  toProfileBody,
+  type ProfileRow,
+} from './profile-row';
+import { referenceRows, toReferenceRowBody } from './references';
+
+type Db = Kysely<Database>;
+
+/**
+ * One athlete's report of an index (`GET /api/report/{eapi|easi}/athlete/{id}`): the
+ * latest profile that measured something of the index (or the one asked for), each test
+ * traced to its measurement, reference row and result, the tiers, the percentiles among
+ * the athlete's rosters and position, and every profile's index over time.
+ *
+ * Percentile: within a group (each roster the athlete is on; the athletes of the account
+ * with the same sport and position), each member counts with their latest profile that
+ * has this index; the percentile is the share of those members whose index is strictly
+ * lower than the report's, 0..100 rounded.
+ */
+
+interface AthleteRow {
+  id: string;
+  first_name: string;
+  middle_name: string;
+  last_name: string;
+  gender: Gender | null;
+  sport_id: number | null;
+  position_id: number | null;
+}
+
+/** The athlete's columns, a ProfileRow (all null when there is no such profile), the history. */
+type AthleteProfileRow = Omit<AthleteRow, 'id'> & ProfileRow & { history: unknown };
+
+interface PercentileRow {
+  kind: 'roster' | 'position';
+  group_id: string;
+  name: string;
+  athletes: number;
+  lower: number;
+}
+
+/** The report, or undefined (athlete of another account, no such profile of the athlete). */
+export async function athleteReport(
+  db: Db,
+  accountId: string,
+  index: IndexName,
+  athleteId: number,
+  profileId?: number,
+): Promise<AthleteReportBody | undefined> {
+  if (!isStoredId(athleteId) || (profileId !== undefined && !isStoredId(profileId))) {
+    return undefined;
+  }
+  const chosen =
+    profileId === undefined ? sql`order by p.tested_on desc limit 1` : sql`and p.id = ${profileId}`;
+  // One statement (the embedded database runs them one at a time): the athlete, the
+  // profile (null columns when there is none) and the history as JSON.
+  const { rows } = await sql<AthleteProfileRow>`
+    select a.gender, a.sport_id, a.position_id, a.first_name, a.middle_name, a.last_name, x.*,
+      (select json_agg(json_build_object('id', h.id, 'testedOn', h.tested_on::text,
+          'overall', ${sql.ref(`h.${index}`)}) order by h.tested_on)
+        from profiles h where h.athlete_id = a.id) as history
+    from athletes a
+    left join lateral (select ${PROFILE_OWN_COLUMNS}
+      from profiles p join index_reference_versions v on v.id = p.reference_version_id
+      where p.athlete_id = a.id and ${hasIndex(index)}
+      ${chosen}) x on true
+    where a.id = ${athleteId} and a.account_id = ${accountId}`.execute(db);
+  const row = rows[0];
+  if (!row || (row.id as string | null) === null) return undefined;
+  const a: AthleteRow = {
+    id: String(athleteId),
+    first_name: row.first_name,
+    middle_name: row.middle_name,
+    last_name: row.last_name,
+    gender: row.gender,
+    sport_id: row.sport_id,
+    position_id: row.position_id,
+  };
+  const history = (
+    typeof row.history === 'string' ? JSON.parse(row.history) : (row.history ?? [])
+  ) as { id: string | number; testedOn: string; overall: number | null }[];
+
+  const body = toProfileBody(row);
+  const overall = body[index];
+  const [references, reference, percentiles] = await Promise.all([
+    referenceRows(db, row.reference_version_id),
+    referenceData(db),
+    overall === null ? [] : percentilesOf(db, accountId, index, a, overall),
+  ]);
+
+  const measurements: Measurements = body.measurements;
+  const core: readonly string[] = INDEX_TESTS[index].core;
+  const tests: ReportTestBody[] = indexTests(index).map((test) => {
+    const points = body.points[test];
+    const used = points === null ? null : referenceFor(references, test, a.gender);
+    const measurement = test === 'verticalJumpPowerW' ? 'verticalJumpMm' : test;
+    const tier = points === null ? null : tierOf(points);
+    return {
+      test,
+      core: core.includes(test),
+      measurement: body.measurements[measurement],
+      computed:
+        test === 'verticalJumpPowerW' ? testValue(test, measurements, body.bodyweightKg) : null,
+      points,
+      tier: tier?.tier ?? null,
+      pointsToNextTier: tier?.pointsToNextTier ?? null,
+      reference: used ? toReferenceRowBody(used) : null,
+      resultId: body.sourceResults[measurement],
+    };
+  });
+  const overallTier = overall === null ? null : tierOf(overall, coreTestCount(index));
+
+  return {
+    index,
+    athlete: {
+      id: Number(a.id),
+      firstName: a.first_name,
+      middleName: a.middle_name,
+      lastName: a.last_name,
+      gender: a.gender,
+      position:
+        a.position_id === null ? null : (reference.positionById.get(a.position_id)?.name ?? null),
+      sport: a.sport_id === null ? null : (reference.sportById.get(a.sport_id)?.name ?? null),
+    },
+    profile: body,
+    overall,
+    overallTier: overallTier?.tier ?? null,
+    overallPointsToNextTier: overallTier?.pointsToNextTier ?? null,
+    tests,
+    percentiles,
+    history: history.map((h) => ({
+      profileId: Number(h.id),
+      testedOn: h.testedOn,
+      overall: h.overall,
+    })),
+    referenceVersion: body.referenceVersion,
+  };
+}
+
+/**
+ * The athlete's percentiles: one per roster (by roster name), then the position's. Each
+ * member's latest complete index is a row of `roster_indexes` and `athlete_indexes`
+ * (migration 018, kept by triggers).
+ */
+async function percentilesOf(
+  db: Db,
+  accountId: string,
+  index: IndexName,
+  athlete: AthleteRow,
+  overall: number,
+): Promise<AthleteReportBody['percentiles']> {
+  const value = sql.ref(`x.${index}`);
+  // Rosters: two counts each in roster_indexes' (roster, index) index. The position: its
+  // athletes (athletes_sport_position) joined to their athlete_indexes rows.
+  const position =
+    athlete.position_id === null
+      ? sql``
+      : sql`union all
+        select 'position', ${athlete.position_id}::bigint, '',
+          count(*)::integer, count(*) filter (where ${value} < ${overall})::integer
+        from athletes a join athlete_indexes x on x.athlete_id = a.id
+        where a.account_id = ${accountId} and a.sport_id is not distinct from ${athlete.sport_id}::integer
+          and a.position_id = ${athlete.position_id}::integer and x.account_id = ${accountId}
+          and ${value} is not null`;
+  const { rows } = await sql<PercentileRow>`
+    select 'roster' as kind, r.id as group_id, r.name,
+      (select count(*) from roster_indexes x
+        where x.roster_id = r.id and ${value} is not null)::integer as athletes,
+      (select count(*) from roster_indexes x
+        where x.roster_id = r.id and ${value} < ${overall})::integer as lower
+    from roster_athletes ra join rosters r on r.id = ra.roster_id
+    where ra.athlete_id = ${athlete.id} and ra.account_id = ${accountId}
+    ${position}`.execute(db);
+  const reference = await referenceData(db);
+  const positionName =
+    athlete.position_id === null
+      ? ''
+      : (reference.positionById.get(athlete.position_id)?.name ?? '');
+  return rows
+    .filter((row) => row.athletes > 0)
+    .map((row) => ({
+      group: row.kind,
+      name: row.kind === 'position' ? positionName : row.name,
+      percentile: Math.round((100 * row.lower) / row.athletes),
+      athletes: row.athletes,
+    }))
+    .sort(
+      (a, b) =>
+        (a.group === 'position' ? 1 : 0) - (b.group === 'position' ? 1 : 0) ||
+        a.name.localeCompare(b.name, 'en', { sensitivity: 'base', numeric: true }),
+    );
+}

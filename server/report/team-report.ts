@@ -1,0 +1,153 @@
+import { sql, type Kysely } from 'kysely';
+import { INDEX_TESTS, type TeamReportBody, type Test } from '../../contract/profile';
+import type { Database } from '../db/schema';
+import { isStoredId } from '../db/ids';
+import { pointsOf, type ProfileRow } from './profile-row';
+
+type Db = Kysely<Database>;
+
+/**
+ * One roster's testing day (`GET /api/report/eapi/team/{rosterId}/{date}`): the profiles
+ * of the roster's current members that day, ranked by EAPI, with the per-test means, the
+ * distribution of indexes in 100-point bands, and the change since the roster's previous
+ * testing day (the last earlier day on which a current member has a profile).
+ */
+
+/** The EAPI tests a team report averages: the core ones, then the optional ones. */
+export const TEAM_TESTS: readonly Test[] = [...INDEX_TESTS.eapi.core, ...INDEX_TESTS.eapi.optional];
+
+/** Band width of the distribution. */
+export const BAND = 100;
+
+/** Mean to one decimal (`null` of nothing). */
+export function mean(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  // sum × 10 / n is exact when it ends in .5, so this rounds as PostgreSQL's round() does.
+  return Math.round((values.reduce((a, b) => a + b, 0) * 10) / values.length) / 10;
+}
+
+type DayRow = Pick<
+  ProfileRow,
+  'id' | 'athlete_id' | 'first_name' | 'middle_name' | 'last_name' | 'eapi' | 'points'
+> & { reference_version: number };
+
+interface PreviousRow {
+  athlete_id: string;
+  eapi: number | null;
+  tested_on: string;
+}
+
+const collator = new Intl.Collator('en', { sensitivity: 'base' });
+
+/** The report, or undefined for a roster of another account or a day without a profile. */
+export async function teamReport(
+  db: Db,
+  accountId: string,
+  rosterId: number,
+  date: string,
+): Promise<TeamReportBody | undefined> {
+  if (!isStoredId(rosterId)) return undefined;
+  const [roster, day, previous] = await Promise.all([
+    db
+      .selectFrom('rosters')
+      .select('name')
+      .where('id', '=', String(rosterId))
+      .where('account_id', '=', accountId)
+      .executeTakeFirst(),
+    sql<DayRow>`
+      select p.id, p.athlete_id, a.first_name, a.middle_name, a.last_name, p.eapi, p.points,
+        v.version as reference_version
+      from roster_athletes ra
+      join profiles p on p.athlete_id = ra.athlete_id and p.tested_on = ${date}::date
+      join athletes a on a.id = p.athlete_id
+      join index_reference_versions v on v.id = p.reference_version_id
+      where ra.roster_id = ${rosterId} and ra.account_id = ${accountId}`.execute(db),
+    // The previous testing day (team_days) and its current members' profiles (at least
+    // one, as team_days counts them); no row when there is no previous day.
+    sql<PreviousRow>`
+      with prev as materialized (
+        select t.tested_on from team_days t
+        where t.roster_id = ${rosterId} and t.tested_on < ${date}::date
+        order by t.tested_on desc limit 1
+      )
+      select (select tested_on::text from prev) as tested_on, ra.athlete_id, p.eapi
+      from roster_athletes ra
+      join profiles p on p.athlete_id = ra.athlete_id and p.tested_on = (select tested_on from prev)
+      where ra.roster_id = ${rosterId}`.execute(db),
+  ]);
+  if (!roster || day.rows.length === 0) return undefined;
+
+  const profiles = day.rows;
+  const complete = profiles.filter((p) => p.eapi !== null).map((p) => p.eapi!);
+  const average = mean(complete);
+  const points = new Map(profiles.map((p) => [p.id, pointsOf(p.points)]));
+
+  const testAverages = TEAM_TESTS.map((test) => {
+    const values = profiles
+      .map((p) => points.get(p.id)![test])
+      .filter((v): v is number => v !== null);
+    return { test, average: mean(values), count: values.length };
+  });
+
+  const distribution: TeamReportBody['distribution'] = [];
+  if (complete.length > 0) {
+    const band = (value: number) => Math.floor(value / BAND) * BAND;
+    const low = band(Math.min(...complete));
+    const high = band(Math.max(...complete));
+    for (let from = low; from <= high; from += BAND) distribution.push({ from, count: 0 });
+    for (const value of complete) distribution[(band(value) - low) / BAND]!.count += 1;
+  }
+
+  const previousDay = previous.rows[0]?.tested_on ?? null;
+  const previousEapi = new Map(previous.rows.map((r) => [r.athlete_id, r.eapi]));
+  const previousAverage = mean(previous.rows.filter((r) => r.eapi !== null).map((r) => r.eapi!));
+
+  // Best first; equal indexes share a rank (1, 2, 2, 4); incomplete ones last, unranked.
+  const ordered = [...profiles].sort(
+    (a, b) =>
+      (a.eapi === null ? 1 : 0) - (b.eapi === null ? 1 : 0) ||
+      (b.eapi ?? 0) - (a.eapi ?? 0) ||
+      collator.compare(a.last_name, b.last_name) ||
+      collator.compare(a.first_name, b.first_name) ||
+      Number(a.athlete_id) - Number(b.athlete_id),
+  );
+  let rank = 0;
+  const athletes = ordered.map((p, i) => {
+    if (p.eapi !== null && (i === 0 || ordered[i - 1]!.eapi !== p.eapi)) rank = i + 1;
+    const before = previousEapi.get(p.athlete_id);
+    return {
+      rank: p.eapi === null ? null : rank,
+      profileId: Number(p.id),
+      athleteId: Number(p.athlete_id),
+      firstName: p.first_name,
+      middleName: p.middle_name,
+      lastName: p.last_name,
+      eapi: p.eapi,
+      points: points.get(p.id)!,
+      change: p.eapi !== null && before != null ? p.eapi - before : null,
+    };
+  });
+
+  return {
+    rosterId,
+    rosterName: roster.name,
+    date,
+    athleteCount: profiles.length,
+    averageOverallIndex: average,
+    testAverages,
+    distribution,
+    athletes,
+    previous:
+      previousDay === null
+        ? null
+        : {
+            date: previousDay,
+            averageOverallIndex: previousAverage,
+            change:
+              average !== null && previousAverage !== null
+                ? Math.round((average - previousAverage) * 10) / 10
+                : null,
+          },
+    referenceVersion: Math.max(...profiles.map((p) => p.reference_version)),
+  };
+}
