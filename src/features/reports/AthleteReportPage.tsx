@@ -121,6 +121,8 @@ function testColumns(isMetric: boolean): TableColumnsType<ReportTestBody> {
     {
       key: 'reference',
       title: 'Reference',
+      // Wide enough for the figures; the source wraps under them instead of widening the table.
+      width: 340,
       render: (_, test) => <ReferenceText test={test} isMetric={isMetric} />,
     },
     {
@@ -231,7 +233,8 @@ function AthleteReportView({ report, isMetric }: { report: AthleteReport; isMetr
           pagination={false}
           columns={testColumns(isMetric)}
           dataSource={report.tests}
-          scroll={{ x: 'max-content' }}
+          // Scrolls inside the card on a phone; fits beside the menu from 1280 px.
+          scroll={{ x: 900 }}
           style={{ fontVariantNumeric: 'tabular-nums' }}
         />
         <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
