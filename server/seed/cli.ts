@@ -62,7 +62,8 @@ async function main(): Promise<void> {
     const log = (message: string) => console.log(`seed: ${message}`);
     const summary = await seedAccount(handle.db, { ...args, log });
     console.log(
-      `seed: ${summary.results} results (${summary.splits} splits), ${summary.athletes} athletes, ${summary.rosters} rosters ` +
+      `seed: ${summary.results} results (${summary.splits} splits), ${summary.athletes} athletes, ${summary.rosters} rosters, ` +
+        `${summary.profiles} profiles ` +
         `into ${args.email} on ${handle.engine} in ${summary.seconds} s.`,
     );
     if (summary.createdAccount) {

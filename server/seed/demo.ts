@@ -49,7 +49,8 @@ export async function ensureDemoAccount(
   if (summary) {
     options.log.info(
       `Demo account created: ${summary.athletes} athletes, ${summary.rosters} rosters, ` +
-        `${summary.results} results in ${summary.seconds} s.\n${demoSignInHint(options.publicUrl)}`,
+        `${summary.results} results, ${summary.profiles} athlete profiles in ${summary.seconds} s.\n` +
+        demoSignInHint(options.publicUrl),
     );
   }
   return summary;

@@ -4,6 +4,7 @@ import { isImplausible } from '../event';
 import type { SeedAthlete } from './athletes';
 import { drawTestOffsets, drills, measure, type Drill, type TestOffsets } from './measure';
 import type { Random } from './random';
+import { EAPI_DRILLS, EAPI_SHARE, planEapi, type EapiSession } from './eapi';
 import { planSessions, type Session } from './sessions';
 
 export interface SeedResult {
@@ -36,7 +37,9 @@ export interface ResultPlan {
 /**
  * Exactly `plan.count` results, oldest first, in chunks: testing days spread over three
  * years, each with the athletes on the program at the time doing 1-3 attempts per drill,
- * spread over the day's lanes.
+ * spread over the day's lanes; and, every six to eight weeks of the last two years, the
+ * EAPI program's days (eapi.ts), where the athletes on that program do every test of the
+ * performance index (up to `EAPI_SHARE` of the results).
  */
 export function* generateResults(
   random: Random,
@@ -49,33 +52,51 @@ export function* generateResults(
   // those on the program at a date are a prefix of this list.
   const joined = athletes.map((a) => Date.UTC(a.graduationYear - 4, 7, 1));
   const byJoining = athletes.map((_, i) => i).sort((a, b) => joined[a]! - joined[b]! || a - b);
-  const sessions = planSessions(
+  const eapi = planEapi(random.fork(), athletes, joined, {
+    until: plan.until,
+    budget: Math.floor(plan.count * EAPI_SHARE),
+  });
+  const regularCount = plan.count - eapi.results;
+  const regular = planSessions(
     random,
-    Math.max(1, Math.round(plan.count / SESSION_SIZE)),
+    Math.max(1, Math.round(regularCount / SESSION_SIZE)),
     plan.until,
   );
   let chunk: SeedResult[] = [];
-  let remaining = plan.count;
-  let onProgram = 0;
-  for (const [index, session] of sessions.entries()) {
-    const quota = Math.ceil(remaining / (sessions.length - index));
-    while (onProgram < byJoining.length && joined[byJoining[onProgram]!]! <= session.startsAt)
-      onProgram++;
-    const candidates = { athletes: byJoining, count: Math.max(1, onProgram) };
-    const context = {
+  let remaining = regularCount;
+  let [regularIndex, eapiIndex, onProgram] = [0, 0, 0];
+  while (regularIndex < regular.length || eapiIndex < eapi.sessions.length) {
+    const nextEapi = eapi.sessions[eapiIndex];
+    const nextRegular = regular[regularIndex];
+    const context = (session: Session) => ({
       random,
       athletes,
       offsets,
       yearsAgo: (plan.until - session.startsAt) / YEAR_MS,
-    };
-    for (const result of runSession(context, session, candidates, quota)) {
+    });
+    let session: Generator<SeedResult>;
+    if (nextEapi && (!nextRegular || nextEapi.startsAt <= nextRegular.startsAt)) {
+      session = runEapiSession(context(nextEapi), nextEapi);
+      eapiIndex++;
+    } else {
+      const quota = Math.ceil(remaining / (regular.length - regularIndex));
+      while (
+        onProgram < byJoining.length &&
+        joined[byJoining[onProgram]!]! <= nextRegular!.startsAt
+      )
+        onProgram++;
+      const candidates = { athletes: byJoining, count: Math.max(1, onProgram) };
+      session = runSession(context(nextRegular!), nextRegular!, candidates, quota);
+      remaining -= quota;
+      regularIndex++;
+    }
+    for (const result of session) {
       chunk.push(result);
       if (chunk.length === plan.chunkSize) {
         yield chunk;
         chunk = [];
       }
     }
-    remaining -= quota;
   }
   if (chunk.length > 0) yield chunk;
 }
@@ -125,6 +146,24 @@ function* runSession(
       }
       clock = Math.max(...laneClocks) + 10 * 60_000;
     }
+  }
+}
+
+/** An EAPI group: test after test, each athlete's planned attempts, over the lanes. */
+function* runEapiSession(context: Context, session: EapiSession): Generator<SeedResult> {
+  const { random } = context;
+  let clock = session.startsAt;
+  for (const drill of EAPI_DRILLS) {
+    const laneClocks = Array.from({ length: session.lanes }, () => clock);
+    let run = 0;
+    for (const entry of session.entries) {
+      for (let attempt = entry.attempts[drill]; attempt > 0; attempt--, run++) {
+        const lane = run % laneClocks.length;
+        laneClocks[lane]! += random.int(25, 50) * 1000;
+        yield recordAttempt(context, session, drill, entry.athlete, laneClocks[lane]!, lane + 1);
+      }
+    }
+    clock = Math.max(...laneClocks) + 10 * 60_000;
   }
 }
 

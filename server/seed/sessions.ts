@@ -16,7 +16,10 @@ const DAY_MS = 86_400_000;
 /** Testing is heavier in the off-season (Jan-Mar) and before the season (Jun-Aug). */
 const monthWeights = [3, 3, 3, 2, 1.5, 2.5, 3, 2.5, 1, 1, 1, 1.5];
 
-const batteries: Record<Program, readonly (readonly [Drill[], number])[]> = {
+/** The EAPI program's days are planned apart (eapi.ts): their athletes do every test. */
+type RegularProgram = Exclude<Program, 'eapi'>;
+
+const batteries: Record<RegularProgram, readonly (readonly [Drill[], number])[]> = {
   none: [
     [['sprint40'], 4],
     [['sprint40', 'proAgility'], 2],
@@ -26,7 +29,6 @@ const batteries: Record<Program, readonly (readonly [Drill[], number])[]> = {
     [['sprint10', 'shuttle60'], 1],
   ],
   gamespeed: [[['sprint10', 'flying10', 'proAgility'], 1]],
-  eapi: [[['vertical', 'sprint10', 'proAgility', 'broad'], 1]],
   manualentry: [
     [['sprint40', 'vertical', 'broad'], 2],
     [['sprint40', 'lDrill'], 1],
@@ -34,7 +36,8 @@ const batteries: Record<Program, readonly (readonly [Drill[], number])[]> = {
 };
 
 /**
- * `count` testing sessions over the three years before `until` (ms, UTC), oldest first,
+ * `count` testing sessions of the programs other than EAPI (its days: eapi.ts) over the
+ * three years before `until` (ms, UTC), oldest first,
  * on weekdays. A busy program runs several a day (teams in turn, 75 minutes apart from
  * 06:30 US Central time, 12:30 UTC), afternoons most often.
  */
@@ -66,10 +69,9 @@ export function planSessions(random: Random, count: number, until: number): Sess
 const slotWeights = [3, 1, 0.5, 0.5, 0.5, 1, 1, 5, 4, 3, 1, 0.5];
 
 function session(random: Random, startsAt: number): Session {
-  const program = random.weighted<Program>([
+  const program = random.weighted<RegularProgram>([
     ['none', 45],
     ['gamespeed', 25],
-    ['eapi', 15],
     ['manualentry', 15],
   ]);
   const manual = program === 'manualentry' || (program === 'none' && random.chance(0.1));

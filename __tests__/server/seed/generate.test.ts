@@ -1,3 +1,5 @@
+import { referenceVersion1 } from '../../../server/db/migrations/index-references';
+import { score, type Measurements, type Reference } from '../../../server/profile/scoring';
 import { nameKey } from '../../../server/athlete/name-key';
 import { generateAthletes, type SeedAthlete } from '../../../server/seed/athletes';
 import { eventTypes } from '../../../server/db/migrations/reference-data';
@@ -150,6 +152,137 @@ describe('demo data generation', () => {
     expect(new Set(results.map((r) => r.laneId))).toEqual(new Set([null, 1, 2, 3, 4]));
     expect(new Set(results.map((r) => r.program))).toEqual(
       new Set(['none', 'gamespeed', 'eapi', 'manualentry']),
+    );
+  });
+});
+
+describe('EAPI testing days', () => {
+  const DAY = 86_400_000;
+  const eapi = results.filter((r) => r.program === 'eapi');
+
+  /** What a profile would take from an athlete's day (docs/performance-index.md, "The tests"). */
+  interface AthleteDay extends Measurements {
+    athlete: number;
+    day: number;
+    /** The fastest electronic 40 with splits at 10 and 20 yd. */
+    easiSprint?: number;
+  }
+  const athleteDays = new Map<string, AthleteDay>();
+  for (const r of eapi.filter((result) => !result.implausible)) {
+    const day = Math.floor(r.recordedAt / DAY);
+    const key = `${r.athlete}/${day}`;
+    const entry = athleteDays.get(key) ?? { athlete: r.athlete, day };
+    athleteDays.set(key, entry);
+    const best = (field: keyof Measurements, value: number, lower: boolean) => {
+      const current = entry[field];
+      if (current == null || (lower ? value < current : value > current)) entry[field] = value;
+    };
+    const split = (mm: number) => r.splits.find(([at]) => at === mm)?.[1];
+    if (r.eventTypeId === 5) best('verticalJumpMm', r.result, false);
+    if (r.eventTypeId === 6) best('broadJumpMm', r.result, false);
+    if (r.eventTypeId === 2) best('proAgilityMs', r.result, true);
+    if (r.eventTypeId === 1 && r.distanceMm === 9144) best('sprint10Ms', r.result, true);
+    if (r.eventTypeId === 1 && r.distanceMm === 36576) {
+      best('sprint40Ms', r.result, true);
+      const [at10, at20] = [split(9144), split(18288)];
+      if (at10 !== undefined) best('sprint10Ms', at10, true);
+      if (
+        at10 !== undefined &&
+        at20 !== undefined &&
+        !(r.result >= (entry.easiSprint ?? Infinity))
+      ) {
+        Object.assign(entry, {
+          easiSprint: r.result,
+          accelerationMs: at10,
+          transitionMs: at20 - at10,
+          topSpeedMs: r.result - at20,
+        });
+      }
+    }
+  }
+  const days = [...athleteDays.values()];
+  const complete = (d: AthleteDay) =>
+    d.verticalJumpMm != null &&
+    d.sprint10Ms != null &&
+    d.proAgilityMs != null &&
+    d.easiSprint !== undefined;
+
+  it('run every six to eight weeks of the last two years, each within one calendar day from US to European time', () => {
+    const testingDays = [...new Set(days.map((d) => d.day))].sort((a, b) => a - b);
+    // A testing date's groups may spill over the next weekdays; a new date starts weeks later.
+    const dates = testingDays.filter((day, i) => i === 0 || day - testingDays[i - 1]! > 7);
+    expect(dates.length).toBeGreaterThanOrEqual(12);
+    for (let i = 1; i < dates.length; i++) {
+      expect(dates[i]! - dates[i - 1]!).toBeGreaterThanOrEqual(40);
+      expect(dates[i]! - dates[i - 1]!).toBeLessThanOrEqual(58);
+    }
+    expect(until / DAY - dates.at(-1)!).toBeLessThanOrEqual(28);
+    expect(until / DAY - dates[0]!).toBeLessThanOrEqual(2 * 365 + 7);
+    const zones = ['America/Los_Angeles', 'America/Chicago', 'America/New_York', 'Europe/Berlin'];
+    const formats = zones.map((timeZone) => new Intl.DateTimeFormat('en-CA', { timeZone }));
+    const otherDay = eapi.filter((r) => {
+      const utcDay = new Date(r.recordedAt).toISOString().slice(0, 10);
+      return formats.some((format) => format.format(r.recordedAt) !== utcDay);
+    });
+    expect(otherDay).toEqual([]);
+    // Most results go to the other programs.
+    expect(eapi.length / results.length).toBeGreaterThan(0.25);
+    expect(eapi.length / results.length).toBeLessThanOrEqual(0.4);
+  });
+
+  it('give each athlete on the program complete EAPI and EASI inputs on several dates', () => {
+    const onProgram = [...new Set(days.map((d) => d.athlete))];
+    expect(onProgram.length / athletes.length).toBeGreaterThan(0.15);
+    expect(days.filter(complete).length / days.length).toBeGreaterThan(0.93);
+    const completeDates = (athlete: number) =>
+      days.filter((d) => d.athlete === athlete && complete(d)).length;
+    const several = onProgram.filter((athlete) => completeDates(athlete) >= 3);
+    expect(several.length / onProgram.length).toBeGreaterThan(0.8);
+    // Every athlete has a bodyweight (the jump's power) and nearly all a gender (their rows).
+    for (const athlete of onProgram) expect(athletes[athlete]!.weightKg).toBeGreaterThan(0);
+    const broad = days.filter((d) => d.broadJumpMm != null).length / days.length;
+    expect(broad).toBeGreaterThan(0.3);
+    expect(broad).toBeLessThan(0.7);
+    // EASI: the three phases of one sprint add up to its time.
+    for (const d of days.filter(complete))
+      expect(d.accelerationMs! + d.transitionMs! + d.topSpeedMs!).toBe(d.easiSprint);
+  });
+
+  it('score as the populations they are drawn from (version 1, high-school references)', () => {
+    const v1: Reference[] = referenceVersion1.rows.map((row) => ({ ...row, level: 'all' }));
+    const scored = days.filter(complete).map((d) => {
+      const athlete = athletes[d.athlete]!;
+      return { athlete, ...score(d, athlete.weightKg, athlete.gender, v1) };
+    });
+    const medianOf = (who: (a: SeedAthlete) => boolean, pick: (s: (typeof scored)[0]) => number) =>
+      median(scored.filter((s) => who(s.athlete)).map(pick));
+    const hsBoysIndex = medianOf(hsBoys, (s) => s.eapi!);
+    expect(hsBoysIndex).toBeGreaterThan(1300);
+    expect(hsBoysIndex).toBeLessThan(1750);
+    expect(
+      medianOf(
+        (a) => a.population === 'hs-female',
+        (s) => s.eapi!,
+      ),
+    ).toBeGreaterThan(1200);
+    expect(
+      medianOf(
+        (a) => a.population === 'hs-female',
+        (s) => s.eapi!,
+      ),
+    ).toBeLessThan(1700);
+    expect(
+      medianOf(
+        (a) => a.population === 'college-male',
+        (s) => s.eapi!,
+      ),
+    ).toBeGreaterThan(hsBoysIndex + 300);
+    expect(medianOf(hsBoys, (s) => s.easi!)).toBeGreaterThan(1250);
+    expect(medianOf(hsBoys, (s) => s.easi!)).toBeLessThan(1750);
+    // Heavy linemen jump lower but move more mass: their jump scores above the backs'.
+    const position = (abbr: string) => (a: SeedAthlete) => hsBoys(a) && a.position === abbr;
+    expect(medianOf(position('OL'), (s) => s.points.verticalJumpPowerW!)).toBeGreaterThan(
+      medianOf(position('DB'), (s) => s.points.verticalJumpPowerW!),
     );
   });
 });

@@ -42,7 +42,7 @@ afterAll(async () => {
 });
 
 const count = async (
-  table: 'results' | 'result_splits' | 'athletes' | 'roster_athletes',
+  table: 'results' | 'result_splits' | 'athletes' | 'roster_athletes' | 'profiles',
   accountId: string,
 ) => {
   const row = await handle.db
@@ -80,6 +80,7 @@ describe('seedAccount', () => {
     expect(await count('results', user.id)).toBe(3_000);
     expect(await count('result_splits', user.id)).toBe(summary.splits);
     expect(await count('athletes', user.id)).toBe(60);
+    expect(await count('profiles', user.id)).toBe(summary.profiles);
     expect(await count('roster_athletes', user.id)).toBeGreaterThanOrEqual(60);
     // Splits carry their result's flag (the partial board indexes leave flagged ones out).
     const { rows } = await sql<{ flagged: number; mismatched: number }>`
@@ -163,11 +164,16 @@ describe('seedAccount', () => {
 });
 
 describe('ensureDemoAccount', () => {
+  let demoAccountId: string;
+  let demoProfiles: number;
+
   it('creates the demo account once, and logs how to sign in', async () => {
     const messages: string[] = [];
     const log = { info: (message: string) => messages.push(message) };
     const first = await ensureDemoAccount(handle.db, { log, publicUrl: 'http://localhost:3000' });
     expect(first).toMatchObject({ athletes: 400, rosters: 6, results: 30_000 });
+    demoAccountId = first!.accountId;
+    demoProfiles = first!.profiles;
     expect(messages.join('\n')).toContain(DEMO_EMAIL);
     expect(messages.join('\n')).toContain(DEMO_PASSWORD);
     expect(messages.join('\n')).toContain('http://localhost:3000');
@@ -177,5 +183,95 @@ describe('ensureDemoAccount', () => {
     ).resolves.toBeNull();
     expect(messages).toHaveLength(1);
     expect(await count('results', first!.accountId)).toBe(30_000);
+  });
+
+  /**
+   * Each (athlete, day of the account's time zone) with EAPI results: what its profile
+   * can be built from (docs/performance-index.md, "The tests"), without the profile code.
+   */
+  const eapiDays = async (accountId: string) =>
+    (
+      await sql<{
+        athlete_id: string;
+        day: string;
+        vertical: boolean;
+        ten: boolean;
+        agility: boolean;
+        easi: boolean;
+        weight_kg: string | null;
+        gender: string | null;
+      }>`
+        with eapi as (
+          select r.athlete_id, (r.recorded_at at time zone u.time_zone)::date::text as day,
+            r.event_type_id, r.distance_mm,
+            exists (select 1 from result_splits s
+              where s.result_id = r.id and s.split_distance_mm = 9144) as at10,
+            exists (select 1 from result_splits s
+              where s.result_id = r.id and s.split_distance_mm = 18288) as at20
+          from results r join users u on u.id = r.account_id
+          where r.account_id = ${accountId} and r.program = 'eapi' and not r.implausible
+        )
+        select e.athlete_id, e.day, a.weight_kg, a.gender,
+          bool_or(e.event_type_id = 5) as vertical,
+          bool_or(e.event_type_id = 1 and (e.distance_mm = 9144 or e.at10)) as ten,
+          bool_or(e.event_type_id = 2) as agility,
+          bool_or(e.event_type_id = 1 and e.distance_mm = 36576 and e.at10 and e.at20) as easi
+        from eapi e join athletes a on a.id = e.athlete_id
+        group by e.athlete_id, e.day, a.weight_kg, a.gender`.execute(handle.db)
+    ).rows;
+
+  it('gives the athletes on the EAPI program complete EAPI and EASI inputs on several dates', async () => {
+    const days = await eapiDays(demoAccountId);
+    const complete = days.filter((d) => d.vertical && d.ten && d.agility && d.easi);
+    const onProgram = [...new Set(days.map((d) => d.athlete_id))];
+    expect(onProgram.length).toBeGreaterThanOrEqual(60);
+    expect(new Set(days.map((d) => d.day)).size).toBeGreaterThanOrEqual(10);
+    expect(complete.length / days.length).toBeGreaterThan(0.9);
+    const withSeveral = onProgram.filter(
+      (athlete) => complete.filter((d) => d.athlete_id === athlete).length >= 3,
+    );
+    expect(withSeveral.length / onProgram.length).toBeGreaterThan(0.75);
+    // The jump needs the bodyweight; the reference rows the gender.
+    expect(days.filter((d) => !(Number(d.weight_kg) > 0))).toEqual([]);
+    expect(days.filter((d) => d.gender === null).length / days.length).toBeLessThan(0.05);
+  });
+
+  it('builds the profiles of every EAPI testing day', async () => {
+    const days = await eapiDays(demoAccountId);
+    const { rows: profiles } = await sql<{
+      athlete_id: string;
+      day: string;
+      origin: string;
+      version: number;
+      eapi: number | null;
+      easi: number | null;
+    }>`
+      select p.athlete_id, p.tested_on::text as day, p.origin, v.version, p.eapi, p.easi
+      from profiles p join index_reference_versions v on v.id = p.reference_version_id
+      where p.account_id = ${demoAccountId}`.execute(handle.db);
+    const key = (row: { athlete_id: string; day: string }) => `${row.athlete_id}/${row.day}`;
+    expect(profiles.map(key).sort()).toEqual(days.map(key).sort());
+    expect(new Set(profiles.map((p) => `${p.origin} v${p.version}`))).toEqual(
+      new Set(['results v1']),
+    );
+    const byKey = new Map(profiles.map((p) => [key(p), p]));
+    for (const day of days.filter((d) => d.vertical && d.ten && d.agility && d.easi)) {
+      expect(byKey.get(key(day))!.eapi).toBeGreaterThan(0);
+      expect(byKey.get(key(day))!.easi).toBeGreaterThan(0);
+    }
+    expect(demoProfiles).toBe(profiles.length);
+  });
+
+  it('fills the team reports: a row per roster and testing day of its members', async () => {
+    const { rows } = await sql<{ kept: number; counted: number }>`
+      select (select count(*)::integer from team_days where account_id = ${demoAccountId}) as kept,
+        (select count(*)::integer from (
+          select ra.roster_id, p.tested_on from roster_athletes ra
+          join profiles p on p.athlete_id = ra.athlete_id
+          where p.account_id = ${demoAccountId} group by 1, 2) as days) as counted`.execute(
+      handle.db,
+    );
+    expect(rows[0]!.kept).toBeGreaterThan(0);
+    expect(rows[0]!.kept).toBe(rows[0]!.counted);
   });
 });

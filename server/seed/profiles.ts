@@ -1,0 +1,2 @@
+/** The seed's one way into the profile domain (its public module). */
+export { rebuildAccountProfiles } from '../profile';
