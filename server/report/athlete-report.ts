@@ -8,13 +8,7 @@ import {
 import type { Database, Gender } from '../db/schema';
 import { isStoredId } from '../db/ids';
 import { referenceData } from '../reference';
-import {
-  coreTestCount,
-  referenceFor,
-  testValue,
-  tierOf,
-  type Measurements,
-} from '../profile';
+import { coreTestCount, referenceFor, testValue, tierOf, type Measurements } from '../profile';
 import {
   hasIndex,
   indexTests,
