@@ -152,6 +152,16 @@ test('a coach runs an EAPI session and reads the index in profiles, reports and 
     await screenshot('athlete-report');
   });
 
+  await test.step('printed, the report keeps only itself and the coach’s header', async () => {
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('heading', { level: 1, name: /EAPI report/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Download PDF' })).toBeHidden();
+    await expect(page.getByRole('link', { name: 'Leaderboard' })).toBeHidden();
+    await expect(page.getByText('Please verify your e-mail address.')).toBeHidden();
+    await screenshot('athlete-report-print');
+    await page.emulateMedia({ media: 'screen' });
+  });
+
   await test.step('Download PDF gives a PDF with the athlete’s name and index', async () => {
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download PDF' }).click();

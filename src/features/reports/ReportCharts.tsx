@@ -74,6 +74,10 @@ interface IndexHistoryChartProps {
   label: string;
 }
 
+const REFERENCE_INDEX = POINTS_MEAN * 3;
+const hundredBelow = (min: number) => Math.floor(Math.min(min, REFERENCE_INDEX) / 100) * 100 - 100;
+const hundredAbove = (max: number) => Math.ceil(Math.max(max, REFERENCE_INDEX) / 100) * 100 + 100;
+
 /** The index over the athlete's testing days (days without a complete index left out). */
 export function IndexHistoryChart({ history, label }: IndexHistoryChartProps) {
   const rows = history
@@ -85,9 +89,11 @@ export function IndexHistoryChart({ history, label }: IndexHistoryChartProps) {
         <LineChart data={rows} margin={chartMargin}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
           <XAxis dataKey="day" tick={{ fontSize: 12 }} minTickGap={16} />
-          <YAxis width={52} domain={['auto', 'auto']} />
+          {/* Whole hundreds around the days and the reference average (1,500): one
+              testing day is not drawn as an axis of 1629-1633. */}
+          <YAxis width={52} domain={[hundredBelow, hundredAbove]} allowDecimals={false} />
           <Tooltip formatter={(value) => [String(value), label]} />
-          <ReferenceLine y={POINTS_MEAN * 3} stroke="#adb5bd" strokeDasharray="6 4" />
+          <ReferenceLine y={REFERENCE_INDEX} stroke="#adb5bd" strokeDasharray="6 4" />
           <Line
             dataKey="overall"
             stroke={brand.primaryColor}
