@@ -13,7 +13,7 @@ import {
   pageSource,
   rowSource,
   SMALL_TABLE,
-} from '../../server/event/list';
+} from '../../server/event/list-queries';
 import { sortPlan } from '../../server/event/list-sort';
 
 /**

@@ -10,7 +10,7 @@ import { loadConfig } from '../../server/config';
 import { loadIdentityKeys } from '../../server/identity/keys';
 import { APP_CLIENT_ID } from '../../server/identity/settings';
 import { resolveFilters } from '../../server/event/list-filters';
-import { cursorOf, detailsQuery, pageSource } from '../../server/event/list';
+import { cursorOf, detailsQuery, pageSource } from '../../server/event/list-queries';
 import { encodeCursor, sortPlan } from '../../server/event/list-sort';
 
 /**

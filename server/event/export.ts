@@ -14,7 +14,7 @@ import {
   SMALL_TABLE,
   tableShape,
   type ResultRow,
-} from './list';
+} from './list-queries';
 import { sortPlan, type Cursor, type SortPlan } from './list-sort';
 
 /**
