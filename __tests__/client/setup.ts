@@ -4,25 +4,15 @@ import { setConfig } from '../../src/lib/config';
 import { setTokenGetter, setUnauthorizedHandler } from '../../src/lib/api';
 import { stubApi } from './api-stub';
 import { startConsoleGuard, stopConsoleGuard } from './console-guard';
+import { matchMedia, setScreenWidth } from './screen';
 
 // The first visit to a lazy page compiles its chunk (ts-jest, cold cache, suites run in
 // parallel): findBy* waits up to 5 s instead of 1 s before calling a page missing.
 configure({ asyncUtilTimeout: 5000 });
 
-// antd's responsive pieces (Sider breakpoint, Grid) ask matchMedia; jsdom has none.
-Object.defineProperty(window, 'matchMedia', {
-  writable: true,
-  value: (query: string): MediaQueryList => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }),
-});
+// antd's responsive pieces (Sider breakpoint, Grid, table columns) ask matchMedia; jsdom
+// has none: a desktop screen of 1280 px unless a test sets another (screen.ts).
+Object.defineProperty(window, 'matchMedia', { writable: true, value: matchMedia });
 
 // antd measures with ResizeObserver (Menu overflow, Typography ellipsis).
 class ResizeObserverStub {
@@ -37,6 +27,7 @@ const getComputedStyle = window.getComputedStyle.bind(window);
 window.getComputedStyle = (element: Element) => getComputedStyle(element);
 
 beforeEach(() => {
+  setScreenWidth(1280);
   startConsoleGuard();
   setConfig({
     apiBase: '/api',

@@ -1,7 +1,7 @@
-import { Suspense, useState } from 'react';
-import { Button, Layout, theme } from 'antd';
-import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Link, Outlet } from 'react-router';
+import { Suspense, useEffect, useState } from 'react';
+import { Button, Drawer, Layout, theme } from 'antd';
+import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Link, Outlet, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/BrandLogo';
 import { homePath } from '../../lib/paths';
 import { TimeZoneSaver } from '../../features/account/TimeZoneSaver';
@@ -13,53 +13,102 @@ import { SideMenu } from './SideMenu';
 
 const siderWidth = 272;
 const collapsedWidth = 64;
+/** antd's `lg` breakpoint, as the Sider asks it (`breakpoint="lg"`). */
+const narrowQuery = 'screen and (max-width: 991.98px)';
+
+/** Whether the screen is below `lg` now, so that a phone's first paint has no side rail. */
+const isNarrow = () =>
+  typeof window !== 'undefined' && (window.matchMedia?.(narrowQuery).matches ?? false);
+
+function HomeLink({ compact }: { compact: boolean }) {
+  return (
+    <Link
+      to={homePath}
+      aria-label="Splitline home"
+      style={{
+        display: 'flex',
+        alignItems: 'center',
+        height: 56,
+        paddingInline: compact ? 18 : 24,
+      }}
+    >
+      <BrandLogo compact={compact} />
+    </Link>
+  );
+}
 
 /**
- * The frame of every page under /home: side menu, header, banners, content, footer. The
- * menu collapses to the logo mark below antd's `lg` breakpoint (spec, section 2); the
- * header button toggles it by hand. The header holds the coach's logo, the athlete spots
- * and the user menu. Printed, only the coach's logo and the page remain (print.css).
+ * The frame of every page under /home: side menu, header, banners, content, footer. From
+ * antd's `lg` breakpoint up the menu is a Sider beside the page, which the header button
+ * collapses to the logo mark. Below it (tablets, phones) the page takes the whole width
+ * and the header button opens the menu as an overlay drawer, closed again by a choice
+ * (antd's Sider reports the breakpoint; it keeps no width there). The header holds the
+ * coach's logo, the athlete spots and the user menu. Printed, only the coach's logo and
+ * the page remain (print.css).
  */
 export function AppShell() {
   const [collapsed, setCollapsed] = useState(false);
+  const [narrow, setNarrow] = useState(isNarrow);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { pathname } = useLocation();
   const { token } = theme.useToken();
   const border = `1px solid ${token.colorBorderSecondary}`;
+
+  // A choice in the drawer navigates: the drawer closes with it.
+  useEffect(() => setDrawerOpen(false), [pathname]);
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Sider
         theme="light"
         width={siderWidth}
-        collapsedWidth={collapsedWidth}
+        collapsedWidth={narrow ? 0 : collapsedWidth}
         breakpoint="lg"
+        onBreakpoint={(broken) => {
+          setNarrow(broken);
+          if (!broken) setDrawerOpen(false);
+        }}
         collapsible
-        collapsed={collapsed}
-        onCollapse={setCollapsed}
+        collapsed={narrow || collapsed}
+        onCollapse={(value, type) => {
+          // The Sider's own switch at the breakpoint is `narrow`; the button sets the rest.
+          if (type === 'clickTrigger') setCollapsed(value);
+        }}
         trigger={null}
         className="no-print"
         style={{
-          borderInlineEnd: border,
+          borderInlineEnd: narrow ? 'none' : border,
           position: 'sticky',
           top: 0,
           height: '100vh',
           overflowY: 'auto',
         }}
       >
-        <Link
-          to={homePath}
-          aria-label="Splitline home"
-          style={{
-            display: 'flex',
-            alignItems: 'center',
-            height: 56,
-            paddingInline: collapsed ? 18 : 24,
+        {!narrow && (
+          <>
+            <HomeLink compact={collapsed} />
+            <SideMenu collapsed={collapsed} />
+          </>
+        )}
+      </Layout.Sider>
+      {narrow && (
+        <Drawer
+          placement="left"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          size={siderWidth}
+          closable={false}
+          title={<HomeLink compact={false} />}
+          aria-label="Menu"
+          styles={{
+            header: { padding: 0, borderBottom: 'none' },
+            body: { padding: 0 },
           }}
         >
-          <BrandLogo compact={collapsed} />
-        </Link>
-        <SideMenu collapsed={collapsed} />
-      </Layout.Sider>
-      <Layout>
+          <SideMenu collapsed={false} />
+        </Drawer>
+      )}
+      <Layout style={{ minWidth: 0 }}>
         <Layout.Header
           className="shell-header"
           style={{
@@ -67,21 +116,35 @@ export function AppShell() {
             borderBottom: border,
             display: 'flex',
             alignItems: 'center',
-            gap: 12,
+            gap: narrow ? 8 : 12,
           }}
         >
-          <Button
-            type="text"
-            className="no-print"
-            icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-            aria-label={collapsed ? 'Expand menu' : 'Collapse menu'}
-            aria-expanded={!collapsed}
-            onClick={() => setCollapsed((value) => !value)}
-          />
+          {narrow ? (
+            <Button
+              type="text"
+              className="no-print"
+              icon={<MenuOutlined />}
+              aria-label="Open menu"
+              aria-expanded={drawerOpen}
+              onClick={() => setDrawerOpen(true)}
+            />
+          ) : (
+            <Button
+              type="text"
+              className="no-print"
+              icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              aria-label={collapsed ? 'Expand menu' : 'Collapse menu'}
+              aria-expanded={!collapsed}
+              onClick={() => setCollapsed((value) => !value)}
+            />
+          )}
           <AccountSummaryHeader />
         </Layout.Header>
         <HeaderBanners />
-        <Layout.Content className="shell-content" style={{ padding: 24 }}>
+        <Layout.Content
+          className="shell-content"
+          style={{ padding: narrow ? 16 : 24, minWidth: 0 }}
+        >
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
           </Suspense>

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { paths } from '../../../../src/lib/paths';
 import { renderRoute } from '../../test-utils';
+import { setScreenWidth } from '../../screen';
 
 /** antd renders a menu group as a titled list with role="group". */
 function menuGroup(title: string): HTMLElement {
@@ -69,6 +70,27 @@ describe('shell', () => {
     // Group titles would be cut to "Prog…" at icon width; the links stay.
     expect(screen.queryByText('Programs')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Game Speed' })).toBeInTheDocument();
+  });
+
+  it('on a phone keeps the menu in a drawer over the page, closed by a choice', async () => {
+    setScreenWidth(390);
+    const { router, user } = renderRoute(paths.home.leaderboard.path);
+    await screen.findByRole('heading', { name: 'Leaderboard' });
+    // No rail beside the page, and no desktop collapse button.
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Collapse menu' })).not.toBeInTheDocument();
+
+    const open = screen.getByRole('button', { name: 'Open menu' });
+    expect(open).toHaveAttribute('aria-expanded', 'false');
+    await user.click(open);
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(open).toHaveAttribute('aria-expanded', 'true');
+    expect(within(nav).getByText('Programs')).toBeInTheDocument();
+
+    await user.click(within(nav).getByRole('link', { name: 'Athletes' }));
+    expect(await screen.findByRole('heading', { name: 'Athletes' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(paths.home.athletes.path);
+    expect(open).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('shows the company line with the current year', async () => {
