@@ -6,13 +6,42 @@ import { formatBoardValue, formatEntryWhen, medalColours } from './boardFormat';
 interface BoardCardProps {
   board: Board;
   unit: Leaderboard['eventType']['unit'];
-  /** TV mode: large type for a screen across the room, growing with the screen (1280 px to 4K). */
+  /**
+   * TV mode: large type for a screen across the room. The card fills its grid cell's
+   * height and its rows share it (at least `tvRows` of them), and the type follows the
+   * smaller of the screen's width and height, so that a board of 10 fits from 1366×768
+   * to 4K without scrolling.
+   */
   large?: boolean;
 }
 
+/** TV mode's rows per board: a board of up to this many fills the screen's height. */
+export const tvRows = 10;
+
+/**
+ * The TV's sizes: each grows with the screen's width (three boards side by side) but is
+ * held down by its height (ten rows under the heading), between a floor and a ceiling.
+ */
+const tv = {
+  badge: 'clamp(28px, min(2.6vw, 4.4vh), 64px)',
+  badgeText: 'clamp(14px, min(1.3vw, 2.2vh), 32px)',
+  name: 'clamp(15px, min(1.8vw, 2.6vh), 40px)',
+  when: 'clamp(11px, min(1vw, 1.5vh), 22px)',
+  value: 'clamp(20px, min(2.2vw, 3.2vh), 52px)',
+  heading: 'clamp(22px, min(2.2vw, 3.6vh), 48px)',
+};
+
+/** A long name a step smaller, so that it still fits on two lines. */
+const nameSize = (name: string) =>
+  name.length > 24
+    ? `calc(${tv.name} * 0.86)`
+    : name.length > 18
+      ? `calc(${tv.name} * 0.93)`
+      : tv.name;
+
 function RankBadge({ rank, large }: { rank: number; large: boolean }) {
   const medal = medalColours[rank];
-  const size = large ? 'clamp(36px, 3.2vw, 64px)' : 28;
+  const size = large ? tv.badge : 28;
   return (
     <span
       aria-label={medal ? `Rank ${rank}, top three` : `Rank ${rank}`}
@@ -24,7 +53,7 @@ function RankBadge({ rank, large }: { rank: number; large: boolean }) {
         height: size,
         borderRadius: '50%',
         fontWeight: 700,
-        fontSize: large ? 'clamp(18px, 1.6vw, 32px)' : 14,
+        fontSize: large ? tv.badgeText : 14,
         color: medal ? '#1b1b1b' : undefined,
         background: medal ?? 'transparent',
         border: medal ? 'none' : '1px solid currentColor',
@@ -39,69 +68,107 @@ function RankBadge({ rank, large }: { rank: number; large: boolean }) {
 /**
  * One board: its distance, then rank, athlete, result, date and lane per entry, the top
  * three marked with medal colours. Equal values share a rank (the API's competition
- * ranking).
+ * ranking). Names are never cut: a long one wraps (on TV, a step smaller, to two lines).
  */
 export function BoardCard({ board, unit, large = false }: BoardCardProps) {
-  const headingSize = large ? 'clamp(28px, 2.6vw, 52px)' : 16;
   return (
     <Card
       title={
-        <span style={{ fontSize: headingSize }} className="tabular-nums">
+        <span style={{ fontSize: large ? tv.heading : 16 }} className="tabular-nums">
           {board.label}
         </span>
       }
-      styles={{ body: { padding: large ? '12px 24px' : '8px 16px' } }}
-      style={{ height: '100%' }}
+      styles={{
+        header: large ? { minHeight: 0, paddingBlock: 'min(12px, 1.2vh)' } : undefined,
+        body: large
+          ? { padding: 'min(8px, 1vh) clamp(12px, 1.6vw, 32px)', flex: 1, minHeight: 0 }
+          : { padding: '8px 16px' },
+      }}
+      style={{ height: '100%', ...(large && { display: 'flex', flexDirection: 'column' }) }}
     >
       {board.entries.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No results yet" />
       ) : (
         <ol
           aria-label={`${board.label} board`}
-          style={{ listStyle: 'none', margin: 0, padding: 0 }}
+          style={{
+            listStyle: 'none',
+            margin: 0,
+            padding: 0,
+            ...(large && {
+              height: '100%',
+              display: 'grid',
+              gridTemplateRows: `repeat(${Math.max(board.entries.length, tvRows)}, minmax(min-content, 1fr))`,
+            }),
+          }}
         >
-          {board.entries.map((entry) => (
-            <li
-              key={entry.resultId}
-              className="tabular-nums"
-              style={{
-                padding: large ? '12px 0' : '6px 0',
-                borderBottom: '1px solid rgba(128,128,128,0.15)',
-              }}
-            >
-              <Flex align="center" gap={large ? 16 : 12}>
-                <RankBadge rank={entry.rank} large={large} />
-                <Flex vertical style={{ flex: 1, minWidth: 0 }}>
-                  <Typography.Text
-                    strong
-                    ellipsis={{ tooltip: fullName(entry.athlete) }}
-                    style={{ fontSize: large ? 'clamp(20px, 2vw, 40px)' : 14, lineHeight: 1.2 }}
-                  >
-                    {large
-                      ? `${entry.athlete.firstName} ${entry.athlete.lastName}`
-                      : fullName(entry.athlete)}
-                  </Typography.Text>
-                  <Typography.Text
-                    type="secondary"
-                    ellipsis
-                    style={{ fontSize: large ? 'clamp(14px, 1.2vw, 24px)' : 12 }}
-                  >
-                    {formatEntryWhen(entry.recordedAt, large)}
-                    {entry.laneId !== null ? ` · Lane ${entry.laneId}` : ''}
-                  </Typography.Text>
-                </Flex>
-                <Typography.Text
-                  strong
-                  style={{
-                    fontSize: large ? 'clamp(26px, 2.6vw, 52px)' : 16,
-                    whiteSpace: 'nowrap',
-                  }}
+          {board.entries.map((entry) => {
+            const name = large
+              ? `${entry.athlete.firstName} ${entry.athlete.lastName}`
+              : fullName(entry.athlete);
+            const when = `${formatEntryWhen(entry.recordedAt, large)}${
+              entry.laneId !== null ? ` · Lane ${entry.laneId}` : ''
+            }`;
+            return (
+              <li
+                key={entry.resultId}
+                className="tabular-nums"
+                style={{
+                  padding: large ? 'min(6px, 0.6vh) 0' : '6px 0',
+                  borderBottom: '1px solid rgba(128,128,128,0.15)',
+                  display: 'flex',
+                  alignItems: 'center',
+                }}
+              >
+                <Flex
+                  align="center"
+                  gap={large ? 'clamp(10px, 1vw, 20px)' : 12}
+                  style={{ flex: 1, minWidth: 0 }}
                 >
-                  {formatBoardValue(entry.value, unit)}
-                </Typography.Text>
-              </Flex>
-            </li>
-          ))}
+                  <RankBadge rank={entry.rank} large={large} />
+                  <Flex vertical style={{ flex: 1, minWidth: 0 }}>
+                    <Typography.Text
+                      strong
+                      data-athlete-name=""
+                      style={{
+                        fontSize: large ? nameSize(name) : 14,
+                        lineHeight: 1.15,
+                        overflowWrap: 'anywhere',
+                      }}
+                    >
+                      {name}
+                    </Typography.Text>
+                    {/* On TV the time of day sits under the result: the name has the width. */}
+                    {!large && (
+                      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                        {when}
+                      </Typography.Text>
+                    )}
+                  </Flex>
+                  <Flex vertical align="flex-end" style={{ flex: 'none' }}>
+                    <Typography.Text
+                      strong
+                      style={{
+                        fontSize: large ? tv.value : 16,
+                        whiteSpace: 'nowrap',
+                        lineHeight: large ? 1.1 : undefined,
+                      }}
+                    >
+                      {formatBoardValue(entry.value, unit)}
+                    </Typography.Text>
+                    {large && (
+                      <Typography.Text
+                        type="secondary"
+                        style={{ fontSize: tv.when, whiteSpace: 'nowrap' }}
+                      >
+                        {when}
+                      </Typography.Text>
+                    )}
+                  </Flex>
+                </Flex>
+              </li>
+            );
+          })}
         </ol>
       )}
     </Card>

@@ -19,6 +19,9 @@ interface TvBoardProps {
  */
 const tvTheme = { algorithm: theme.darkAlgorithm, zeroRuntime: false } as const;
 
+/** The clock's, the live badge's size. */
+const headerText = 'clamp(18px, min(1.8vw, 3vh), 32px)';
+
 function Clock() {
   const [now, setNow] = useState(() => moment());
   useEffect(() => {
@@ -61,22 +64,33 @@ export function TvBoard({ leaderboard, status, onExit }: TvBoardProps) {
           inset: 0,
           zIndex: 1000,
           overflow: 'auto',
-          padding: 32,
+          // A column the height of the screen: the heading, then the boards filling the rest.
+          display: 'flex',
+          flexDirection: 'column',
+          padding: 'clamp(12px, min(2vw, 3vh), 32px)',
           background: '#0b0d12',
           color: '#f5f7fa',
         }}
       >
-        <Flex align="center" justify="space-between" gap={24} style={{ marginBottom: 24 }}>
-          <Typography.Title level={1} style={{ margin: 0, fontSize: 48 }}>
+        <Flex
+          align="center"
+          justify="space-between"
+          gap={24}
+          style={{ marginBottom: 'clamp(8px, 2vh, 24px)', flex: 'none' }}
+        >
+          <Typography.Title
+            level={1}
+            style={{ margin: 0, fontSize: 'clamp(28px, min(3vw, 5vh), 56px)', lineHeight: 1.15 }}
+          >
             {leaderboard?.eventType.name ?? 'Leaderboard'}
           </Typography.Title>
-          <Flex align="center" gap={24} style={{ fontSize: 28 }}>
+          <Flex align="center" gap={24} style={{ fontSize: headerText }}>
             <Badge
               status={
                 status === 'live' ? 'success' : status === 'connecting' ? 'processing' : 'error'
               }
               text={
-                <span style={{ fontSize: 28 }}>
+                <span style={{ fontSize: headerText }}>
                   {status === 'live' ? 'Live' : status === 'connecting' ? 'Connecting…' : 'Offline'}
                 </span>
               }
@@ -93,8 +107,10 @@ export function TvBoard({ leaderboard, status, onExit }: TvBoardProps) {
         <div
           style={{
             display: 'grid',
-            gap: 24,
             gridTemplateColumns: `repeat(${Math.min(Math.max(boards.length, 1), 3)}, minmax(0, 1fr))`,
+            gap: 'clamp(12px, 1.6vw, 32px)',
+            flex: 1,
+            minHeight: 0,
           }}
         >
           {boards.map((board) => (
