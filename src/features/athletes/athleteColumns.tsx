@@ -58,7 +58,8 @@ export function athleteColumns({
   });
   return [
     nameColumn('firstName', 'First name'),
-    nameColumn('middleName', 'Middle name'),
+    // A phone keeps its width for the names that matter; the table scrolls in its card.
+    { ...nameColumn('middleName', 'Middle name'), responsive: ['lg'] },
     nameColumn('lastName', 'Last name'),
     {
       key: 'rosters',

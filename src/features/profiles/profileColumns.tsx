@@ -43,7 +43,13 @@ export function profileColumns({
   });
   return [
     { ...sortable('firstName'), dataIndex: 'firstName', title: 'First name' },
-    { ...sortable('middleName'), dataIndex: 'middleName', title: 'Middle name' },
+    {
+      ...sortable('middleName'),
+      dataIndex: 'middleName',
+      title: 'Middle name',
+      // A phone keeps its width for the names and the indexes; the table scrolls in its card.
+      responsive: ['lg'],
+    },
     { ...sortable('lastName'), dataIndex: 'lastName', title: 'Last name' },
     {
       ...sortable('testedOn'),

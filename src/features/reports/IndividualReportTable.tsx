@@ -73,7 +73,13 @@ export function IndividualReportTable({ index }: { index: IndexName }) {
         title: 'First name',
         render: (name: string, profile) => reportLink(profile, name),
       },
-      { ...sortable('middleName'), dataIndex: 'middleName', title: 'Middle name' },
+      {
+        ...sortable('middleName'),
+        dataIndex: 'middleName',
+        title: 'Middle name',
+        // A phone keeps its width for the names and the points; the table scrolls in its card.
+        responsive: ['lg'],
+      },
       {
         ...sortable('lastName'),
         dataIndex: 'lastName',

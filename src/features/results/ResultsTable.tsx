@@ -1,4 +1,14 @@
-import { Button, Flex, Popconfirm, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import {
+  Button,
+  Flex,
+  Grid,
+  Popconfirm,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+  type TableProps,
+} from 'antd';
 import { DeleteOutlined, EditOutlined, WarningOutlined } from '@ant-design/icons';
 import moment from 'moment';
 import { formatDistance } from '../../lib/units';
@@ -89,13 +99,31 @@ export function ResultsTable(props: ResultsTableProps) {
         </>
       ),
     },
-    { title: 'First name', ...sortable('firstName'), render: (_, r) => r.athlete.firstName },
-    { title: 'Middle name', ...sortable('middleName'), render: (_, r) => r.athlete.middleName },
-    { title: 'Last name', ...sortable('lastName'), render: (_, r) => r.athlete.lastName },
-    { title: 'Event', ...sortable('event'), render: (_, r) => eventLabel(r) },
+    // Names and events never squeezed below a word's width (a header read "F n e").
+    {
+      title: 'First name',
+      ...sortable('firstName'),
+      minWidth: 96,
+      render: (_, r) => r.athlete.firstName,
+    },
+    {
+      title: 'Middle name',
+      ...sortable('middleName'),
+      minWidth: 96,
+      responsive: ['lg'],
+      render: (_, r) => r.athlete.middleName,
+    },
+    {
+      title: 'Last name',
+      ...sortable('lastName'),
+      minWidth: 112,
+      render: (_, r) => r.athlete.lastName,
+    },
+    { title: 'Event', ...sortable('event'), minWidth: 120, render: (_, r) => eventLabel(r) },
     {
       title: 'Distance',
       key: 'distance',
+      responsive: ['sm'],
       align: 'right',
       width: 88,
       render: (_, r) => formatDistance(r.distanceMm, isMetric) || '—',
@@ -119,6 +147,7 @@ export function ResultsTable(props: ResultsTableProps) {
     {
       title: 'Lane',
       dataIndex: 'laneId',
+      responsive: ['md'],
       align: 'right',
       width: 64,
       render: (lane: number | null) => lane ?? '—',
@@ -126,6 +155,7 @@ export function ResultsTable(props: ResultsTableProps) {
     {
       title: 'Source',
       key: 'source',
+      responsive: ['md'],
       width: 130,
       render: (_, r) => (
         <Flex gap={4} wrap>
@@ -170,6 +200,9 @@ export function ResultsTable(props: ResultsTableProps) {
       ),
     },
   ];
+  // A phone shows the columns that matter (date, name, event, result, actions) as wide as
+  // they need, and the table scrolls inside its card.
+  const { md } = Grid.useBreakpoint();
   const total = list?.totalCount ?? 0;
   return (
     <Table<Result>
@@ -183,7 +216,7 @@ export function ResultsTable(props: ResultsTableProps) {
       // At least this wide, else as wide as the page: at 1280 px beside the menu the
       // columns fit and their cells wrap (the tags of Source, a long event name); a
       // narrower window scrolls sideways, the actions fixed on the right.
-      scroll={{ x: 900 }}
+      scroll={{ x: md === false ? 'max-content' : 900 }}
       locale={{ emptyText: empty }}
       expandable={{
         expandedRowRender: (r) => <SplitsTable result={r} isMetric={isMetric} />,
