@@ -1,0 +1,346 @@
+import type { Page } from '@playwright/test';
+import { screenshots, signUpAt } from './account';
+import { expect, test } from './fixtures';
+
+/**
+ * The app on a phone (390 × 844) and the leaderboard on a TV, against the built app and
+ * the real server (nothing of our API is mocked; the data goes in through the API as a
+ * device or Manual Entry sends it). On a phone no page scrolls sideways, the menu is an
+ * overlay drawer, and tables scroll inside their card; on a TV a board of 10 with long
+ * names fits the screen. Screens go to test-results/phone/ and test-results/tv/.
+ */
+
+const YD = 914.4;
+const mm = (yards: number) => Math.round(yards * YD);
+
+/** Long, hyphenated names: what squeezed headers and ellipsised the TV board. */
+const roster = [
+  ['Narciso', 'Schimmel-Vandervort'],
+  ['Anastasia', 'Oberbrunner-Kuhlman'],
+  ['Maximiliano', 'Bartoletti'],
+  ['Guadalupe', 'Wolff-Heathcote'],
+  ['Christopher', 'Runolfsdottir'],
+  ['Bartholomew', 'Konopelski'],
+  ['Jacqueline', 'Vandervort-Smith'],
+  ['Fitzgerald', 'Stoltenberg'],
+  ['Evangeline', 'Cummerata-Lind'],
+  ['Alessandro', 'Kshlerin-Hagenes'],
+] as const;
+
+type Api = (method: 'GET' | 'POST', url: string, data?: unknown) => Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** The app's own bearer token, read off its requests, for the API calls of the test. */
+function apiOf(page: Page): Api {
+  let authorization = '';
+  page.on('request', (request) => {
+    const header = request.headers().authorization;
+    if (request.url().includes('/api/') && header) authorization = header;
+  });
+  return async (method, url, data) => {
+    await expect.poll(() => authorization).not.toBe('');
+    const response = await page.request.fetch(`/api${url}`, {
+      method,
+      data,
+      headers: { authorization },
+    });
+    expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
+    return response.json();
+  };
+}
+
+/** A roster of the ten athletes (boys of 75 kg, so that the EAPI scores them). */
+async function seedRoster(api: Api): Promise<{ rosterId: number; ids: number[] }> {
+  const { id: rosterId } = await api('POST', '/roster', { name: 'Varsity sprinters' });
+  const ids: number[] = [];
+  for (const [firstName, lastName] of roster) {
+    const athlete = await api('POST', '/athlete', {
+      firstName,
+      lastName,
+      gender: 'male',
+      weightKg: 75,
+      rosterIds: [rosterId],
+    });
+    ids.push(athlete.id);
+  }
+  return { rosterId, ids };
+}
+
+/**
+ * An EAPI session for every athlete (a 40 with splits, the pro agility, the vertical
+ * jump), and a few typed-in sprints under Manual Entry.
+ */
+async function seedEapiSession(api: Api, ids: number[]): Promise<void> {
+  const recordedAt = new Date(Date.now() - 3_600_000).toISOString();
+  const items = ids.flatMap((athleteId, index) => {
+    const sprint = 5000 + index * 37;
+    return [
+      {
+        clientId: `phone-sprint-${athleteId}`,
+        athleteId,
+        eventTypeId: 1,
+        recordedAt,
+        distanceMm: mm(40),
+        timeMs: sprint,
+        splits: [
+          { distanceMm: mm(10), timeMs: Math.round(sprint * 0.35) },
+          { distanceMm: mm(20), timeMs: Math.round(sprint * 0.58) },
+        ],
+        program: 'eapi',
+        source: 'manual',
+        timingMethod: 'hand',
+      },
+      {
+        clientId: `phone-agility-${athleteId}`,
+        athleteId,
+        eventTypeId: 2,
+        recordedAt,
+        timeMs: 4600 + index * 29,
+        program: 'eapi',
+        source: 'manual',
+      },
+      {
+        clientId: `phone-jump-${athleteId}`,
+        athleteId,
+        eventTypeId: 5,
+        recordedAt,
+        markMm: 640 - index * 9,
+        program: 'eapi',
+        source: 'manual',
+      },
+    ];
+  });
+  // And a Manual Entry session of sprints for the first three, for that program's page.
+  const typed = ids.slice(0, 3).map((athleteId, index) => ({
+    clientId: `phone-typed-${athleteId}`,
+    athleteId,
+    eventTypeId: 1,
+    recordedAt,
+    distanceMm: mm(40),
+    timeMs: 5100 + index * 40,
+    program: 'manualentry',
+    source: 'manual',
+    timingMethod: 'hand',
+  }));
+  await api('POST', '/event', { items: [...items, ...typed] });
+}
+
+/** Whether the page scrolls sideways, with the elements that stick out, for the message. */
+async function sidewaysOverflow(page: Page) {
+  return page.evaluate(`(() => {
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    const wide = [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > width + 1)
+      .filter((el) => !el.closest('.ant-table-content, .ant-table-body, [data-scrolls-inside]'))
+      .slice(0, 5)
+      .map((el) => el.tagName.toLowerCase() + '.' + String(el.className).slice(0, 60) +
+        ' right=' + Math.round(el.getBoundingClientRect().right));
+    return { scrollWidth: root.scrollWidth, clientWidth: width, wide };
+  })()`) as Promise<{ scrollWidth: number; clientWidth: number; wide: string[] }>;
+}
+
+async function expectNoSidewaysScroll(page: Page, where: string) {
+  const overflow = await sidewaysOverflow(page);
+  expect
+    .soft(overflow.scrollWidth, `${where} scrolls sideways: ${JSON.stringify(overflow)}`)
+    .toBeLessThanOrEqual(overflow.clientWidth);
+}
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('every page fits the width, the menu is a drawer, tables scroll in their card', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const api = apiOf(page);
+    const screenshot = screenshots(page, 'test-results/phone');
+
+    await signUpAt(page, '/home/leaderboard', 'phone');
+    await expect(page.getByRole('heading', { level: 1, name: 'Leaderboard' })).toBeVisible();
+    const { ids } = await seedRoster(api);
+    await seedEapiSession(api, ids);
+
+    const h1 = (name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+
+    await test.step('the header fits: the account menu is on the screen', async () => {
+      await page.reload();
+      await expect(h1('Leaderboard')).toBeVisible();
+      await expect(page.getByRole('list', { name: '40 yd board' })).toContainText('Narciso');
+      const account = page.getByRole('button', { name: /^Account menu of/ });
+      const box = await account.boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+      await expectNoSidewaysScroll(page, 'leaderboard');
+      // The banners read as lines of words, not one letter per line.
+      await expect(page.locator('.ant-alert-title')).toHaveCount(2);
+      for (const banner of await page.locator('.ant-alert-title').all())
+        expect((await banner.boundingBox())!.width).toBeGreaterThan(180);
+      await screenshot('leaderboard');
+    });
+
+    const pages: { name: string; path: string; heading: string | RegExp; ready: RegExp }[] = [
+      { name: 'athletes', path: '/home/athlete', heading: 'Athletes', ready: /Narciso/ },
+      {
+        name: 'results',
+        path: '/home/result/individual',
+        heading: 'Results, individual',
+        ready: /Schimmel-Vandervort/,
+      },
+      {
+        name: 'results-eapi',
+        path: '/home/result/program/eapi',
+        heading: /EAPI|Epply/,
+        ready: /Schimmel-Vandervort/,
+      },
+      {
+        name: 'manual-entry',
+        path: '/home/result/program/manualentry',
+        heading: 'Programs: Manual Entry',
+        ready: /Schimmel-Vandervort/,
+      },
+      {
+        name: 'athlete-profiles',
+        path: '/home/athleteprofile',
+        heading: 'Athlete Profiles',
+        ready: /Schimmel-Vandervort/,
+      },
+      {
+        name: 'eapi-report',
+        path: '/home/report/eapi/individual',
+        heading: 'Reports: EAPI individual',
+        ready: /Schimmel-Vandervort/,
+      },
+      {
+        name: 'eapi-team',
+        path: '/home/report/eapi/team',
+        heading: 'Reports: EAPI team',
+        ready: /Varsity sprinters/,
+      },
+    ];
+
+    for (const { name, path, heading, ready } of pages)
+      await test.step(`${name}: no sideways scroll`, async () => {
+        await page.goto(path);
+        await expect(h1(heading)).toBeVisible();
+        await expect(page.getByRole('main')).toContainText(ready);
+        await expectNoSidewaysScroll(page, name);
+        await screenshot(name);
+      });
+
+    await test.step('the menu opens over the page as a drawer and closes on a choice', async () => {
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await expect(nav).toBeHidden();
+      // The page keeps its full width: no collapsed rail beside it.
+      const main = await page.locator('main').boundingBox();
+      expect(main!.x).toBe(0);
+      expect(main!.width).toBe(390);
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect(nav).toBeVisible();
+      await expect(nav.getByRole('link', { name: 'Athletes' })).toBeVisible();
+      await screenshot('menu-open');
+      await nav.getByRole('link', { name: 'Athletes' }).click();
+      await expect(h1('Athletes')).toBeVisible();
+      await expect(nav).toBeHidden();
+    });
+
+    await test.step('a results table scrolls inside its card, names readable', async () => {
+      await page.goto('/home/result/individual');
+      const table = page.getByRole('table').first();
+      await expect(table).toContainText('Schimmel-Vandervort');
+      // Each header cell is at least a word wide (not squeezed to "F n e").
+      const headers = await table
+        .locator('thead th')
+        .evaluateAll((cells) =>
+          cells
+            .filter((cell) => (cell.textContent ?? '').trim().length > 0)
+            .map((cell) => ({ text: cell.textContent, width: cell.getBoundingClientRect().width })),
+        );
+      for (const header of headers)
+        expect(header.width, `header ${header.text}`).toBeGreaterThanOrEqual(48);
+      // Wider than the phone, it scrolls inside its card, not the page.
+      const scroller = page.locator('.ant-table-content').first();
+      const sizes = await scroller.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+      expect(sizes[0]).toBeGreaterThan(sizes[1]);
+      await expectNoSidewaysScroll(page, 'results');
+    });
+
+    await test.step('the athlete’s EAPI report', async () => {
+      await page.goto('/home/report/eapi/individual');
+      await page.getByRole('row').filter({ hasText: 'Schimmel' }).getByText('Narciso').click();
+      await expect(page).toHaveURL(/\/home\/report\/eapi\/individual\/\d+/);
+      await expect(h1(/EAPI report/)).toBeVisible();
+      await expect(page.getByRole('table').filter({ hasText: 'Pro agility' })).toBeVisible();
+      await expectNoSidewaysScroll(page, 'athlete report');
+      await screenshot('athlete-report');
+    });
+
+    await test.step('manual entry’s session grid', async () => {
+      await page.goto('/home/result/program/manualentry');
+      await page.getByRole('button', { name: 'Enter a session' }).click();
+      await expect(page.getByRole('dialog', { name: 'Enter a session' })).toBeVisible();
+      await expectNoSidewaysScroll(page, 'session grid');
+      await screenshot('manual-entry-grid');
+    });
+
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe('on a TV', () => {
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test('a board of 10 with long names fits 1366×768 and 1920×1080', async ({ page }) => {
+    test.setTimeout(120_000);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const api = apiOf(page);
+
+    await signUpAt(page, '/home/leaderboard', 'tv');
+    const { ids } = await seedRoster(api);
+    await seedEapiSession(api, ids);
+    await page.reload();
+    await page.getByLabel('Athletes per board').fill('10');
+    await page.getByLabel('Athletes per board').press('Enter');
+    await expect(page.getByRole('list', { name: '40 yd board' }).getByRole('listitem')).toHaveCount(
+      10,
+    );
+
+    await page.getByRole('button', { name: 'TV mode' }).click();
+    const tv = page.getByRole('dialog', { name: 'Leaderboard on TV' });
+    for (const [width, height] of [
+      [1366, 768],
+      [1920, 1080],
+    ] as const)
+      await test.step(`${width}×${height}`, async () => {
+        await page.setViewportSize({ width, height });
+        await expect(
+          tv.getByRole('list', { name: '40 yd board' }).getByRole('listitem'),
+        ).toHaveCount(10);
+        const fit = await tv.evaluate((frame) => ({
+          scrollHeight: frame.scrollHeight,
+          clientHeight: frame.clientHeight,
+          scrollWidth: frame.scrollWidth,
+          clientWidth: frame.clientWidth,
+          // A name is cut when its text is wider or taller than its box.
+          cut: [...frame.querySelectorAll('[data-athlete-name]')]
+            .filter(
+              (el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1,
+            )
+            .map((el) => el.textContent),
+          ellipsis: frame.querySelectorAll('.ant-typography-ellipsis').length,
+          names: frame.querySelectorAll('[data-athlete-name]').length,
+        }));
+        expect(fit.names).toBe(30);
+        expect(fit.cut).toEqual([]);
+        expect(fit.scrollHeight, `the board scrolls at ${width}×${height}`).toBeLessThanOrEqual(
+          fit.clientHeight,
+        );
+        expect(fit.scrollWidth).toBeLessThanOrEqual(fit.clientWidth);
+        await expect(tv.getByText('Narciso Schimmel-Vandervort').first()).toBeVisible();
+        await page.screenshot({ path: `test-results/tv/${width}x${height}.png` });
+      });
+    expect(errors).toEqual([]);
+  });
+});
