@@ -250,13 +250,16 @@ test.describe('on a phone', () => {
       const table = page.getByRole('table').first();
       await expect(table).toContainText('Schimmel-Vandervort');
       // Each header cell is at least a word wide (not squeezed to "F n e").
-      const headers = await table
-        .locator('thead th')
-        .evaluateAll((cells) =>
-          cells
-            .filter((cell) => (cell.textContent ?? '').trim().length > 0)
-            .map((cell) => ({ text: cell.textContent, width: cell.getBoundingClientRect().width })),
-        );
+      const headers = await table.locator('thead th').evaluateAll((elements) => {
+        // e2e/ is type-checked without the DOM: the cells as far as this test reads them.
+        const cells = elements as unknown as {
+          textContent: string | null;
+          getBoundingClientRect(): { width: number };
+        }[];
+        return cells
+          .filter((cell) => (cell.textContent ?? '').trim().length > 0)
+          .map((cell) => ({ text: cell.textContent, width: cell.getBoundingClientRect().width }));
+      });
       for (const header of headers)
         expect(header.width, `header ${header.text}`).toBeGreaterThanOrEqual(48);
       // Wider than the phone, it scrolls inside its card, not the page.
