@@ -2,6 +2,14 @@ import type { Page } from '@playwright/test';
 import { screenshots, signUpAt } from './account';
 import { expect, test } from './fixtures';
 
+/** An element's sizes, as the checks read them (e2e/ is type-checked without the DOM). */
+interface Box {
+  scrollWidth: number;
+  clientWidth: number;
+  scrollHeight: number;
+  clientHeight: number;
+}
+
 /**
  * The app on a phone (390 × 844) and the leaderboard on a TV, against the built app and
  * the real server (nothing of our API is mocked; the data goes in through the API as a
@@ -264,8 +272,11 @@ test.describe('on a phone', () => {
         expect(header.width, `header ${header.text}`).toBeGreaterThanOrEqual(48);
       // Wider than the phone, it scrolls inside its card, not the page.
       const scroller = page.locator('.ant-table-content').first();
-      const sizes = await scroller.evaluate((el) => [el.scrollWidth, el.clientWidth]);
-      expect(sizes[0]).toBeGreaterThan(sizes[1]);
+      const sizes = await scroller.evaluate((element) => {
+        const el = element as unknown as Box;
+        return { scrollWidth: el.scrollWidth, clientWidth: el.clientWidth };
+      });
+      expect(sizes.scrollWidth).toBeGreaterThan(sizes.clientWidth);
       await expectNoSidewaysScroll(page, 'results');
     });
 
@@ -321,20 +332,26 @@ test.describe('on a TV', () => {
         await expect(
           tv.getByRole('list', { name: '40 yd board' }).getByRole('listitem'),
         ).toHaveCount(10);
-        const fit = await tv.evaluate((frame) => ({
-          scrollHeight: frame.scrollHeight,
-          clientHeight: frame.clientHeight,
-          scrollWidth: frame.scrollWidth,
-          clientWidth: frame.clientWidth,
-          // A name is cut when its text is wider or taller than its box.
-          cut: [...frame.querySelectorAll('[data-athlete-name]')]
-            .filter(
-              (el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1,
-            )
-            .map((el) => el.textContent),
-          ellipsis: frame.querySelectorAll('.ant-typography-ellipsis').length,
-          names: frame.querySelectorAll('[data-athlete-name]').length,
-        }));
+        const fit = await tv.evaluate((element) => {
+          const frame = element as unknown as Box & {
+            querySelectorAll(selector: string): ArrayLike<Box & { textContent: string | null }>;
+          };
+          return {
+            scrollHeight: frame.scrollHeight,
+            clientHeight: frame.clientHeight,
+            scrollWidth: frame.scrollWidth,
+            clientWidth: frame.clientWidth,
+            // A name is cut when its text is wider or taller than its box.
+            cut: Array.from(frame.querySelectorAll('[data-athlete-name]'))
+              .filter(
+                (el) =>
+                  el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1,
+              )
+              .map((el) => el.textContent),
+            ellipsis: frame.querySelectorAll('.ant-typography-ellipsis').length,
+            names: frame.querySelectorAll('[data-athlete-name]').length,
+          };
+        });
         expect(fit.names).toBe(30);
         expect(fit.cut).toEqual([]);
         expect(fit.scrollHeight, `the board scrolls at ${width}×${height}`).toBeLessThanOrEqual(
