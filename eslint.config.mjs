@@ -42,6 +42,7 @@ const serverDomains = [
   'report',
   'roster',
   'seed',
+  'store',
   'user',
 ];
 const serverZones = [...serverDomains, 'db', 'plugins'].flatMap((target) =>

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql, type Kysely } from 'kysely';
 import { ATHLETE_CSV_COLUMNS, type AthleteListBody } from '../contract/athlete';
+import { setSpots } from '../__tests__/server/athlete/helpers';
 import { mintAccessToken } from '../__tests__/server/identity/mint-token';
 import { buildApp, type App } from '../server/app';
 import { csvLine } from '../server/athlete/csv';
@@ -60,7 +61,6 @@ async function loadOtherAccounts(db: Kysely<Database>, count: number, perAccount
       Array.from({ length: count }, (_, i) => ({
         auth_subject: `bench-other-${i}`,
         email: `other${i}@bench.local`,
-        athlete_spots: 50,
       })),
     )
     .returning('id')
@@ -103,7 +103,7 @@ async function newAccount(app: App, base: string, spots: number) {
   });
   const headers = { authorization: `Bearer ${token}` };
   const me = (await (await fetch(`${base}/api/user`, { headers })).json()) as { id: string };
-  await app.db.updateTable('users').set({ athlete_spots: spots }).where('id', '=', me.id).execute();
+  await setSpots(app, me.id, spots);
   return { id: me.id, headers };
 }
 

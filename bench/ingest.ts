@@ -181,7 +181,6 @@ async function bench(engine: 'pglite' | 'postgresql'): Promise<Figures> {
       .values({
         auth_subject: `bench-ingest-${process.pid}`,
         email: `bench-ingest-${process.pid}@example.org`,
-        athlete_spots: 100000,
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -221,7 +221,6 @@ async function loadOtherAccounts(
       .values({
         auth_subject: `bench-other-${i}`,
         email: `other${i}@bench.local`,
-        athlete_spots: 50,
       })
       .returning('id')
       .execute();

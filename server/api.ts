@@ -12,6 +12,7 @@ import rosterRoutes from './roster/routes';
 import leaderboardRoutes from './leaderboard/routes';
 import profileRoutes from './profile/routes';
 import streamRoutes from './live/routes';
+import storeRoutes from './store/routes';
 import logoRoutes from './user/logo-routes';
 import userRoutes from './user/routes';
 
@@ -41,6 +42,7 @@ const api: FastifyPluginAsyncTypebox = async (app) => {
     await guarded.register(streamRoutes);
     await guarded.register(profileRoutes);
     await guarded.register(reportRoutes);
+    await guarded.register(storeRoutes);
   });
 };
 

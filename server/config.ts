@@ -59,6 +59,18 @@ const Environment = Type.Object({
     default: 50,
     description: 'a whole number, 0 or more',
   }),
+  // Packages of the Store: spots=price pairs, the price in the currency's main unit.
+  STORE_PACKAGES: Type.String({
+    pattern: '^\\s*\\d+\\s*=\\s*\\d+(\\.\\d{1,2})?\\s*(,\\s*\\d+\\s*=\\s*\\d+(\\.\\d{1,2})?\\s*)*$',
+    default: '25=49.00,100=179.00,500=799.00',
+    description:
+      'spots=price pairs separated by commas, such as 25=49.00,100=179.00 (whole spots from 1, each count once, a price with at most 2 decimals)',
+  }),
+  STORE_CURRENCY: Type.String({
+    pattern: '^[A-Z]{3}$',
+    default: 'USD',
+    description: 'an ISO 4217 currency code in capitals, such as USD or EUR',
+  }),
   RESULT_COUNT_CAP: Type.Integer({
     minimum: 1,
     default: 10000,
@@ -110,6 +122,9 @@ export interface Config {
   logLevel: Environment['LOG_LEVEL'];
   demoData: boolean;
   defaultAthleteSpots: number;
+  /** The Store's packages (STORE_PACKAGES), by spots ascending; ids are `spots-<n>`. */
+  storePackages: StorePackage[];
+  storeCurrency: string;
   /**
    * Results tables count matching rows up to here and then say "N+" (totalCountCapped):
    * an exact count over a million rows costs 40-60 ms (docs/query-plans.md).
@@ -138,6 +153,13 @@ export interface Config {
   trustProxy: boolean | number | string;
 }
 
+/** A package of the Store: `spots` athlete spots for `priceCents`. */
+export interface StorePackage {
+  id: string;
+  spots: number;
+  priceCents: number;
+}
+
 /** Thrown when the environment is invalid; its message lists every bad variable. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -162,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     (name) => `  ${name}=${JSON.stringify(raw[name])}: expected ${describe(name)}`,
   );
   lines.push(...incompleteGroups(raw));
+  if (!bad.has('STORE_PACKAGES')) lines.push(...storePackageProblems(value.STORE_PACKAGES));
   if (lines.length > 0) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   const checked = value as Environment;
   return {
@@ -173,6 +196,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: checked.LOG_LEVEL,
     demoData: checked.DEMO_DATA,
     defaultAthleteSpots: checked.DEFAULT_ATHLETE_SPOTS,
+    storePackages: parseStorePackages(checked.STORE_PACKAGES),
+    storeCurrency: checked.STORE_CURRENCY,
     resultCountCap: checked.RESULT_COUNT_CAP,
     smtpUrl: checked.SMTP_URL,
     mailFrom: checked.MAIL_FROM,
@@ -187,6 +212,42 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     development: env.NODE_ENV === 'development',
     trustProxy: parseTrustProxy(checked.TRUST_PROXY),
   };
+}
+
+/**
+ * STORE_PACKAGES (already matched by its pattern) as packages, by spots ascending.
+ * @example parseStorePackages('100=179, 25=49.5') // [{ id: 'spots-25', spots: 25, priceCents: 4950 }, ...]
+ */
+export function parseStorePackages(text: string): StorePackage[] {
+  return text
+    .split(',')
+    .map((pair) => {
+      const [spots = '', price = ''] = pair.split('=').map((part) => part.trim());
+      const [whole = '0', fraction = ''] = price.split('.');
+      const priceCents = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+      return { id: `spots-${Number(spots)}`, spots: Number(spots), priceCents };
+    })
+    .sort((a, b) => a.spots - b.spots);
+}
+
+/** What the pattern cannot say about STORE_PACKAGES: spots from 1, each count once, sane sizes. */
+function storePackageProblems(text: unknown): string[] {
+  if (typeof text !== 'string') return [];
+  const packages = parseStorePackages(text);
+  const problems: string[] = [];
+  if (packages.some((p) => p.spots < 1 || p.spots > 100000)) {
+    problems.push('each package has 1 to 100000 spots');
+  }
+  if (packages.some((p) => !Number.isSafeInteger(p.priceCents) || p.priceCents > 100_000_000)) {
+    problems.push('each price is at most 1000000');
+  }
+  if (new Set(packages.map((p) => p.spots)).size !== packages.length) {
+    problems.push('each spot count appears once');
+  }
+  if (packages.length > 10) problems.push('at most 10 packages');
+  return problems.length === 0
+    ? []
+    : [`  STORE_PACKAGES=${JSON.stringify(text)}: expected ${problems.join('; ')}`];
 }
 
 /** `true`/`false`, a hop count, or the proxies' addresses (comma-separated), as Fastify takes them. */

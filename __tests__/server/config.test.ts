@@ -133,4 +133,34 @@ describe('loadConfig', () => {
   it('refuses a mail URL that is not SMTP', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://mail' })).toThrow('SMTP_URL="http://mail"');
   });
+
+  it('reads the Store packages, cheapest first, and refuses a bad list with its reason', () => {
+    expect(loadConfig({})).toMatchObject({
+      storeCurrency: 'USD',
+      storePackages: [
+        { id: 'spots-25', spots: 25, priceCents: 4900 },
+        { id: 'spots-100', spots: 100, priceCents: 17900 },
+        { id: 'spots-500', spots: 500, priceCents: 79900 },
+      ],
+    });
+    expect(
+      loadConfig({ STORE_PACKAGES: ' 100 = 150, 10=9.5 ', STORE_CURRENCY: 'EUR' }),
+    ).toMatchObject({
+      storeCurrency: 'EUR',
+      storePackages: [
+        { id: 'spots-10', spots: 10, priceCents: 950 },
+        { id: 'spots-100', spots: 100, priceCents: 15000 },
+      ],
+    });
+    expect(() => loadConfig({ STORE_PACKAGES: '25:49' })).toThrow(
+      /STORE_PACKAGES="25:49": expected spots=price pairs/,
+    );
+    expect(() => loadConfig({ STORE_PACKAGES: '25=1,25=2' })).toThrow(
+      /STORE_PACKAGES="25=1,25=2": expected each spot count appears once/,
+    );
+    expect(() => loadConfig({ STORE_PACKAGES: '0=1' })).toThrow(
+      /each package has 1 to 100000 spots/,
+    );
+    expect(() => loadConfig({ STORE_CURRENCY: 'usd' })).toThrow('STORE_CURRENCY="usd"');
+  });
 });

@@ -200,6 +200,8 @@ describe('hostile input', () => {
       profileId: () => profileId,
       testedOn: () => new Date((day += 86_400_000)).toISOString().slice(0, 10),
       timeZone: () => 'UTC',
+      // The Store's default packages (STORE_PACKAGES).
+      packageId: () => 'spots-25',
     };
     document = (await app.inject({ url: '/api/docs/json' })).json<OpenApiDocument>();
   }, 60_000);

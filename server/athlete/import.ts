@@ -11,7 +11,8 @@ import type { Database } from '../db/schema';
 import type { ReferenceData } from '../reference';
 import { lockAccount } from '../db/ids';
 import type { CsvColumn, CsvRow, ParsedCsv } from './csv';
-import { athleteColumns, athleteSpots, takeAthleteSpots } from './repository';
+import { athleteSpots, reserveAthleteSpots } from '../store';
+import { athleteColumns } from './repository';
 import { addError, checkAthlete, type AthleteValues, type FieldErrors } from './validate';
 
 /**
@@ -385,7 +386,7 @@ export function commitImport(
     const plan = await planImport(trx, accountId, parsed, reference, false);
     if (!isClean(plan.report)) throw new ImportRejectedError(plan.report);
     const count = plan.rows.length;
-    if ((await takeAthleteSpots(trx, accountId, count)) === undefined) {
+    if ((await reserveAthleteSpots(trx, accountId, count)) === undefined) {
       throw new Error('the spots checked under the account lock were gone');
     }
     const rosterIds = await createRosters(trx, accountId, plan.rosters);

@@ -3,6 +3,7 @@ import { ALL_ROSTERS, type AthleteBody, type AthleteListBody } from '../../contr
 import type { Database, Gender } from '../db/schema';
 import { isStoredId, lockAccount } from '../db/ids';
 import { byName } from '../roster';
+import { reserveAthleteSpots } from '../store';
 import {
   afterCursor,
   orderBy,
@@ -18,9 +19,10 @@ import type { AthleteValues } from './validate';
 
 /**
  * Queries on `athletes` (and their roster memberships). Every one is scoped by the
- * account: an id of another account is not found. Athlete spots (`users.athlete_spots`,
- * how many more athletes the account may add) are taken in the transaction that inserts
- * and given back by the one that deletes (docs/data-model.md).
+ * account: an id of another account is not found. Athlete spots (how many more athletes
+ * the account may add) are the Store's ledger less the account's athletes
+ * (docs/store.md): checked under the account lock in the transaction that inserts, and
+ * free again once an athlete is deleted.
  */
 type Db = Kysely<Database>;
 
@@ -313,36 +315,6 @@ export async function athleteWithExternalId(
     .executeTakeFirst();
 }
 
-/**
- * Takes `count` athlete spots, or none when fewer are left: one conditional update, so
- * concurrent additions queue on the account row and never take more than there are.
- * Answers the spots left after, or undefined when there was no room.
- */
-export async function takeAthleteSpots(
-  trx: Db,
-  accountId: string,
-  count: number,
-): Promise<number | undefined> {
-  const row = await trx
-    .updateTable('users')
-    .set((eb) => ({ athlete_spots: eb('athlete_spots', '-', count) }))
-    .where('id', '=', accountId)
-    .where('athlete_spots', '>=', count)
-    .returning('athlete_spots')
-    .executeTakeFirst();
-  return row?.athlete_spots;
-}
-
-/** The account's spots left (how many more athletes it may add). */
-export async function athleteSpots(db: Db, accountId: string): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select('athlete_spots')
-    .where('id', '=', accountId)
-    .executeTakeFirstOrThrow();
-  return row.athlete_spots;
-}
-
 export class NoAthleteSpotsError extends Error {
   constructor() {
     super('no athlete spots left');
@@ -358,7 +330,11 @@ export function createAthlete(
   rosterIds: readonly number[],
 ): Promise<string> {
   return db.transaction().execute(async (trx) => {
-    if ((await takeAthleteSpots(trx, accountId, 1)) === undefined) throw new NoAthleteSpotsError();
+    // Under the account lock: of two requests for the last spot, the second counts the
+    // first one's athlete and is refused.
+    if ((await reserveAthleteSpots(trx, accountId, 1)) === undefined) {
+      throw new NoAthleteSpotsError();
+    }
     const { id } = await trx
       .insertInto('athletes')
       .values({ account_id: accountId, ...athleteColumns(values) })
@@ -419,7 +395,7 @@ async function setRosters(
 export function deleteAthlete(db: Db, accountId: string, id: number): Promise<boolean> {
   if (!isStoredId(id)) return Promise.resolve(false);
   return db.transaction().execute(async (trx) => {
-    // The account row first, as every other writer of spots locks it (no deadlock with a purge).
+    // The account row first, as every writer of athletes locks it (no deadlock with a purge).
     await lockAccount(trx, accountId);
     const row = await trx
       .deleteFrom('athletes')
@@ -427,12 +403,7 @@ export function deleteAthlete(db: Db, accountId: string, id: number): Promise<bo
       .where('id', '=', String(id))
       .returning('id')
       .executeTakeFirst();
-    if (!row) return false;
-    await trx
-      .updateTable('users')
-      .set((eb) => ({ athlete_spots: eb('athlete_spots', '+', 1) }))
-      .where('id', '=', accountId)
-      .execute();
-    return true;
+    // Its spot is free again: the spots left are the ledger's less the athletes.
+    return row !== undefined;
   });
 }

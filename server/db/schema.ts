@@ -31,7 +31,6 @@ export interface UsersTable {
   last_name: Generated<string>;
   organisation: Generated<string>;
   has_updated_profile: Generated<boolean>;
-  athlete_spots: number;
   logo_url: string | null;
   /** Migration 016: the IANA zone whose days group results into profiles. */
   time_zone: Generated<string>;
@@ -320,6 +319,39 @@ export interface IdentityStoreTable {
   consumed_at: Timestamp | null;
 }
 
+/** Migration 019: what a coach bought (docs/store.md). */
+export type OrderStatus = 'pending' | 'fulfilled' | 'refunded' | 'cancelled';
+export interface StoreOrdersTable {
+  id: BigId;
+  account_id: string;
+  package_id: string;
+  spots: number;
+  price_cents: ColumnType<string, string | number, never>;
+  currency: string;
+  provider: string;
+  status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
+  idempotency_key: string;
+  created_at: CreatedAt;
+  fulfilled_at: Timestamp | null;
+  refunded_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+}
+
+/** Migration 019: the append-only ledger (a trigger refuses UPDATE and DELETE). */
+export type LedgerKind =
+  'opening' | 'grant' | 'credit_purchase' | 'spots_purchase' | 'spots_return' | 'refund';
+export interface LedgerEntriesTable {
+  id: BigId;
+  account_id: string;
+  kind: LedgerKind;
+  spots: ColumnType<number, number | undefined, never>;
+  credit_cents: ColumnType<string, string | number | undefined, never>;
+  order_id: ColumnType<string | null, string | number | null | undefined, never>;
+  idempotency_key: string;
+  note: ColumnType<string, string | undefined, never>;
+  created_at: CreatedAt;
+}
+
 export interface IdentityKeysTable {
   kid: string;
   private_jwk: ColumnType<Record<string, unknown>, string, string>;
@@ -350,6 +382,8 @@ export interface Database {
   identity_tokens: IdentityTokensTable;
   identity_store: IdentityStoreTable;
   identity_keys: IdentityKeysTable;
+  store_orders: StoreOrdersTable;
+  ledger_entries: LedgerEntriesTable;
 }
 
 export type User = Selectable<UsersTable>;

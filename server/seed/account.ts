@@ -12,11 +12,12 @@ export interface SeedAccount {
 /**
  * Finds the account of `email` or creates it: a sign-in credential (scrypt hash, e-mail
  * marked verified) and the user row, whose `auth_subject` is the credential's id (the
- * subject the embedded identity provider issues). Makes sure `athlete_spots` leaves room.
+ * subject the embedded identity provider issues). The seed grants the spots its athletes
+ * need after inserting them (`topUpSpots`).
  */
 export async function ensureSeedAccount(
   trx: Kysely<Database>,
-  options: { email: string; password: string; athleteSpots: number },
+  options: { email: string; password: string },
 ): Promise<SeedAccount> {
   // Stored lower-case, as the identity provider stores addresses (identity/credentials.ts).
   const email = options.email.trim().toLowerCase();
@@ -35,7 +36,7 @@ export async function ensureSeedAccount(
   }
   const existing = await trx
     .selectFrom('users')
-    .select(['id', 'athlete_spots'])
+    .select(['id'])
     .where('auth_subject', '=', credential.id)
     .executeTakeFirst();
   if (!existing) {
@@ -44,19 +45,11 @@ export async function ensureSeedAccount(
       .values({
         auth_subject: credential.id,
         email,
-        athlete_spots: options.athleteSpots,
         updated_at: new Date(),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     return { accountId: user.id, created: true, existingResults: 0, existingAthletes: 0 };
-  }
-  if (existing.athlete_spots < options.athleteSpots) {
-    await trx
-      .updateTable('users')
-      .set({ athlete_spots: options.athleteSpots, updated_at: new Date() })
-      .where('id', '=', existing.id)
-      .execute();
   }
   const count = (table: 'results' | 'athletes') =>
     trx

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { topUpSpots } from '../store';
 import { ensureSeedAccount } from './account';
 import { generateAthletes } from './athletes';
 import { beginBulkLoad, endBulkLoad } from './indexes';
@@ -52,6 +53,9 @@ export const DEFAULT_BULK_THRESHOLD = 50_000;
  * @example await seedAccount(db, { email: 'coach@x.org', password: 'pw', athletes: 400, results: 30_000, seed: 1 })
  * @throws SeedRefusedError when the account has results already (pass `append`)
  */
+/** Athlete spots left to the seeded account after its athletes. */
+export const SEED_SPOTS_LEFT = 50;
+
 export async function seedAccount(
   db: Kysely<Database>,
   options: SeedOptions,
@@ -67,8 +71,7 @@ export async function seedInTransaction(
   const started = performance.now();
   const log = options.log ?? (() => undefined);
   const until = startOfDay(options.until ?? new Date());
-  const athleteSpots = Math.max(50, options.athletes + 50);
-  const account = await ensureSeedAccount(trx, { ...options, athleteSpots });
+  const account = await ensureSeedAccount(trx, options);
   if (account.existingResults > 0 && !options.append) {
     const message = `${options.email} already has ${account.existingResults} results; pass --append to add more.`;
     throw new SeedRefusedError(message);
@@ -89,6 +92,8 @@ export async function seedInTransaction(
     await insertAthletes(trx, accountId, athletes.slice(from, from + CHUNK), firstAthleteId + from);
   }
   await insertRosters(trx, accountId, rosters, athleteId);
+  // The demo account gets what its data needs, and room for 50 more athletes.
+  await topUpSpots(trx, accountId, SEED_SPOTS_LEFT, 'Seed: room for more athletes');
   log(`${athletes.length} athletes on ${rosters.length} rosters`);
 
   const threshold = options.bulkThreshold ?? DEFAULT_BULK_THRESHOLD;

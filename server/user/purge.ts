@@ -26,10 +26,19 @@ export const ACCOUNT_TABLES = [
 ] as const satisfies readonly (keyof Database)[];
 
 /**
+ * Tables with an `account_id` that the purge keeps: what the account bought and was
+ * granted (the Store's ledger and orders, docs/store.md) is not data.
+ */
+export const KEPT_ACCOUNT_TABLES = [
+  'ledger_entries',
+  'store_orders',
+] as const satisfies readonly (keyof Database)[];
+
+/**
  * `DELETE /api/user/purge`: removes all of the account's data in one transaction, then
  * resets its profile. The users row stays, and with it the sign-in and the athlete
- * spots (bought, not data): each deleted athlete gives its spot back, as deleting one
- * athlete does (docs/data-model.md). Answers the logo that the caller must delete after
+ * spots (bought, not data: the Store's ledger stays): each deleted athlete gives its
+ * spot back, as deleting one athlete does (spots left = ledger - athletes). Answers the logo that the caller must delete after
  * commit.
  */
 export function purgeAccount(db: Kysely<Database>, accountId: string): Promise<string | null> {
@@ -41,16 +50,12 @@ export function purgeAccount(db: Kysely<Database>, accountId: string): Promise<s
       .where('id', '=', accountId)
       .forUpdate()
       .executeTakeFirstOrThrow();
-    let athletes = 0;
     for (const table of ACCOUNT_TABLES) {
-      const deleted =
-        await sql`delete from ${sql.table(table)} where account_id = ${accountId}`.execute(trx);
-      if (table === 'athletes') athletes = Number(deleted.numAffectedRows ?? 0);
+      await sql`delete from ${sql.table(table)} where account_id = ${accountId}`.execute(trx);
     }
     await trx
       .updateTable('users')
       .set({
-        athlete_spots: (eb) => eb('athlete_spots', '+', athletes),
         first_name: '',
         last_name: '',
         organisation: '',

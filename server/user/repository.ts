@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { UserBody } from '../../contract/user';
 import type { Database, User } from '../db/schema';
+import { openAccount } from '../store';
 
 /**
  * Queries on `users`, the account row: one per identity (`auth_subject` = the token's
@@ -21,18 +22,23 @@ export function findAccountBySubject(
 }
 
 /**
- * Creates the account of a new identity. Two first requests may race: the unique
- * `auth_subject` lets one insert win and both read the same row.
+ * Creates the account of a new identity with its opening athlete spots (a ledger entry,
+ * in the same transaction). Two first requests may race: the unique `auth_subject` lets
+ * one insert win (the other waits for its commit) and both read the same row.
  */
 export async function createAccount(
   db: Db,
   values: { sub: string; email: string; athleteSpots: number },
 ): Promise<{ id: string; email: string }> {
-  await db
-    .insertInto('users')
-    .values({ auth_subject: values.sub, email: values.email, athlete_spots: values.athleteSpots })
-    .onConflict((conflict) => conflict.column('auth_subject').doNothing())
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    const made = await trx
+      .insertInto('users')
+      .values({ auth_subject: values.sub, email: values.email })
+      .onConflict((conflict) => conflict.column('auth_subject').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (made) await openAccount(trx, made.id, values.athleteSpots);
+  });
   const row = await findAccountBySubject(db, values.sub);
   if (!row) throw new Error('the account row vanished right after its insert');
   return row;
@@ -80,8 +86,11 @@ export function replaceLogo(db: Db, accountId: string, logoUrl: string): Promise
   });
 }
 
-/** The API's view of the row; `emailVerified` comes from the identity provider. */
-export function toUserBody(user: User, emailVerified: boolean): UserBody {
+/**
+ * The API's view of the row; `emailVerified` comes from the identity provider,
+ * `athleteSpots` from the Store's ledger (server/store).
+ */
+export function toUserBody(user: User, emailVerified: boolean, athleteSpots: number): UserBody {
   return {
     id: user.id,
     firstName: user.first_name,
@@ -90,7 +99,7 @@ export function toUserBody(user: User, emailVerified: boolean): UserBody {
     emailVerified,
     organisation: user.organisation,
     hasUpdatedProfile: user.has_updated_profile,
-    athleteSpots: user.athlete_spots,
+    athleteSpots,
     logoUrl: user.logo_url,
   };
 }

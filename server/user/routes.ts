@@ -10,6 +10,7 @@ import {
 import type { Account } from '../plugins/auth';
 import { createAttemptThrottle } from '../identity';
 import { badRequest, HttpError } from '../plugins/http-errors';
+import { athleteSpots } from '../store';
 import { isEmailVerified } from './identity-facts';
 import { localLogoStore } from './logo-store';
 import { purgeAccount } from './purge';
@@ -23,11 +24,12 @@ export const TOO_MANY_PASSWORD_GUESSES =
 /** What every route here may answer besides its success (the API guard's 401). */
 
 async function userBody(app: FastifyInstance, account: Account): Promise<UserBody> {
-  const [user, verified] = await Promise.all([
+  const [user, verified, spots] = await Promise.all([
     getUser(app.db, account.id),
     isEmailVerified(app, account.sub, { emailVerified: account.emailVerified }),
+    athleteSpots(app.db, account.id),
   ]);
-  return toUserBody(user, verified);
+  return toUserBody(user, verified, spots);
 }
 
 /** The signed-in user's own account: `/api/user` and its actions (spec section 7). */
@@ -72,7 +74,11 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         organisation,
       });
       const { sub, emailVerified } = request.account;
-      return toUserBody(user, await isEmailVerified(app, sub, { emailVerified }));
+      const [verified, spots] = await Promise.all([
+        isEmailVerified(app, sub, { emailVerified }),
+        athleteSpots(app.db, request.account.id),
+      ]);
+      return toUserBody(user, verified, spots);
     },
   );
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { AthleteBody, AthleteInput, RosterBody } from '../../../contract/athlete';
 import type { App } from '../../../server/app';
+import { balance, grantSpots } from '../../../server/store';
 import { mintAccessToken } from '../identity/mint-token';
 
 /**
@@ -53,12 +54,12 @@ export async function newCoach(app: App, options: { spots?: number } = {}) {
 }
 export type Coach = Awaited<ReturnType<typeof newCoach>>;
 
+/** Makes the account's spots left exactly `spots`: an operator's grant (or take-back) in the ledger. */
 export async function setSpots(app: App, accountId: string, spots: number): Promise<void> {
-  await app.db
-    .updateTable('users')
-    .set({ athlete_spots: spots })
-    .where('id', '=', accountId)
-    .execute();
+  const { spotsLeft } = await balance(app.db, accountId);
+  if (spotsLeft === spots) return;
+  const done = await grantSpots(app.db, accountId, spots - spotsLeft, `test:${randomUUID()}`);
+  if (!done) throw new Error(`could not set the spots to ${spots}`);
 }
 
 /** Number of the account's rows in a table. */

@@ -9,6 +9,7 @@ import { migrations } from '../../../server/db/migrations';
 import { verifyPassword } from '../../../server/identity/password';
 import { DEMO_EMAIL, DEMO_PASSWORD, ensureDemoAccount } from '../../../server/seed/demo';
 import { SeedRefusedError, seedAccount } from '../../../server/seed/seed';
+import { balance } from '../../../server/store';
 
 /** A fresh database for this file: a temp PGlite dir, or a new database on DATABASE_URL's server. */
 let handle: DatabaseHandle;
@@ -76,7 +77,8 @@ describe('seedAccount', () => {
       .selectAll()
       .where('auth_subject', '=', credential.id)
       .executeTakeFirstOrThrow();
-    expect(user.athlete_spots).toBeGreaterThanOrEqual(110);
+    // Its 60 athletes and room for 50 more, in the Store's ledger.
+    expect(await balance(handle.db, user.id)).toMatchObject({ spotsTotal: 110, spotsLeft: 50 });
     expect(await count('results', user.id)).toBe(3_000);
     expect(await count('result_splits', user.id)).toBe(summary.splits);
     expect(await count('athletes', user.id)).toBe(60);

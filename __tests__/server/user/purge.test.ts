@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { App } from '../../../server/app';
-import { ACCOUNT_TABLES } from '../../../server/user/purge';
+import { ACCOUNT_TABLES, KEPT_ACCOUNT_TABLES } from '../../../server/user/purge';
 import { buildTestApp } from '../helpers/build-test-app';
 import { accountId, fileForm, signUp, tinyPng } from './accounts';
 
@@ -80,7 +80,9 @@ describe('DELETE /api/user/purge', () => {
     const { rows } = await sql<{ table_name: string }>`
       select table_name from information_schema.columns
       where column_name = 'account_id' and table_schema = current_schema()`.execute(app.db);
-    expect([...ACCOUNT_TABLES].sort()).toEqual(rows.map((row) => row.table_name).sort());
+    expect([...ACCOUNT_TABLES, ...KEPT_ACCOUNT_TABLES].sort()).toEqual(
+      rows.map((row) => row.table_name).sort(),
+    );
   });
 
   it("removes all of this account's data, not another's, and keeps the account", async () => {
@@ -128,8 +130,8 @@ describe('DELETE /api/user/purge', () => {
       organisation: '',
       hasUpdatedProfile: false,
       logoUrl: null,
-      // someData wrote its athlete without taking a spot; the purge gives one back per athlete.
-      athleteSpots: 51,
+      // The ledger stays (50 opening spots); its athletes are gone, so all 50 are free.
+      athleteSpots: 50,
     });
     expect((await app.inject(logoUrl)).statusCode).toBe(404);
   });

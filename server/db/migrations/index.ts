@@ -17,6 +17,7 @@ import * as bestsSinceNames from './015_bests_since_names';
 import * as performanceIndex from './016_performance_index';
 import * as profileLists from './017_profile_lists';
 import * as reportSummaries from './018_report_summaries';
+import * as storeLedger from './019_store_ledger';
 
 /** Numbered migrations, applied in key order at server start (Kysely's Migrator). */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '016_performance_index': performanceIndex,
   '017_profile_lists': profileLists,
   '018_report_summaries': reportSummaries,
+  '019_store_ledger': storeLedger,
 };

@@ -1,7 +1,267 @@
+import { useEffect, useRef, useState } from 'react';
+import {
+  Alert,
+  App,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Modal,
+  Row,
+  Statistic,
+  Table,
+  Tag,
+  Typography,
+} from 'antd';
+import moment from 'moment';
 import { PageFrame } from '../../components/PageFrame';
+import { describeFailure } from '../../components/serverErrors';
+import { useAppDispatch } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
+import {
+  storeApi,
+  useCreateOrderMutation,
+  useGetOrderQuery,
+  useGetStoreQuery,
+  useListOrdersQuery,
+  type Order,
+  type StorePackage,
+} from './storeApi';
 
-/** Store: athlete spots, credit and order history (store issue). */
+/** While an order waits for an administrator, the page looks again this often. */
+export const PENDING_POLL_MS = 15_000;
+
+const money = (cents: number, currency: string) =>
+  new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(cents / 100);
+const when = (at: string | null) => (at ? moment(at).format('lll') : '—');
+const STATUS_COLORS: Record<Order['status'], string> = {
+  pending: 'processing',
+  fulfilled: 'success',
+  refunded: 'warning',
+  cancelled: 'default',
+};
+
+function newKey(): string {
+  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+/**
+ * Watches the orders: when one that was pending changes (an administrator fulfilled it),
+ * the spots changed on the server, so the top bar's user and the summary are fetched again.
+ */
+function useOrdersThatRefreshSpots() {
+  const dispatch = useAppDispatch();
+  const [polling, setPolling] = useState(0);
+  const query = useListOrdersQuery(undefined, { pollingInterval: polling });
+  const pendingBefore = useRef<Set<number> | null>(null);
+  useEffect(() => {
+    if (!query.data) return;
+    const pending = new Set(query.data.filter((o) => o.status === 'pending').map((o) => o.id));
+    const before = pendingBefore.current;
+    if (before && [...before].some((id) => !pending.has(id))) {
+      dispatch(storeApi.util.invalidateTags(['User', 'Store']));
+    }
+    pendingBefore.current = pending;
+    setPolling(pending.size > 0 ? PENDING_POLL_MS : 0);
+  }, [query.data, dispatch]);
+  return query;
+}
+
+function PackageCard({
+  pkg,
+  onBuy,
+  busy,
+}: {
+  pkg: StorePackage;
+  onBuy: () => void;
+  busy: boolean;
+}) {
+  return (
+    <Card title={`${pkg.spots} athlete spots`} style={{ height: '100%' }}>
+      <Statistic value={money(pkg.priceCents, pkg.currency)} />
+      <Typography.Paragraph type="secondary">
+        {money(Math.round(pkg.priceCents / pkg.spots), pkg.currency)} per athlete
+      </Typography.Paragraph>
+      <Button
+        type="primary"
+        block
+        loading={busy}
+        onClick={onBuy}
+        aria-label={`Buy ${pkg.spots} athlete spots`}
+      >
+        Buy
+      </Button>
+    </Card>
+  );
+}
+
+function Receipt({ id, onClose }: { id: number; onClose: () => void }) {
+  const { data: order, isLoading, error } = useGetOrderQuery(id);
+  return (
+    <Modal open title={`Receipt for order ${id}`} onCancel={onClose} footer={null} destroyOnHidden>
+      {error ? <Alert type="error" title={describeFailure(error)} /> : null}
+      {isLoading || !order ? null : (
+        <Descriptions
+          column={1}
+          size="small"
+          bordered
+          items={[
+            { key: 'package', label: 'Package', children: `${order.spots} athlete spots` },
+            { key: 'price', label: 'Price', children: money(order.priceCents, order.currency) },
+            { key: 'status', label: 'Status', children: order.status },
+            { key: 'ordered', label: 'Ordered', children: when(order.createdAt) },
+            { key: 'fulfilled', label: 'Confirmed', children: when(order.fulfilledAt) },
+            ...(order.refundedAt
+              ? [{ key: 'refunded', label: 'Refunded', children: when(order.refundedAt) }]
+              : []),
+            ...(order.cancelledAt
+              ? [{ key: 'cancelled', label: 'Cancelled', children: when(order.cancelledAt) }]
+              : []),
+            {
+              key: 'payment',
+              label: 'Payment',
+              children:
+                order.provider === 'manual' ? 'Confirmed by an administrator' : order.provider,
+            },
+            { key: 'note', label: 'Note', children: order.message },
+          ]}
+        />
+      )}
+    </Modal>
+  );
+}
+
+/** Store: athlete spots and credit, packages to buy, and the order history with receipts. */
 export default function StorePage() {
-  return <PageFrame title={paths.home.store.label} />;
+  const { message } = App.useApp();
+  const { data: store, error: storeError } = useGetStoreQuery();
+  const {
+    data: orders,
+    isLoading: ordersLoading,
+    refetch,
+    isFetching,
+  } = useOrdersThatRefreshSpots();
+  const [createOrder] = useCreateOrderMutation();
+  const [buying, setBuying] = useState<string | null>(null);
+  const [placed, setPlaced] = useState<Order | null>(null);
+  const [receipt, setReceipt] = useState<number | null>(null);
+
+  async function buy(pkg: StorePackage) {
+    setBuying(pkg.id);
+    try {
+      setPlaced(await createOrder({ packageId: pkg.id, idempotencyKey: newKey() }).unwrap());
+    } catch (error) {
+      void message.error(describeFailure(error));
+    } finally {
+      setBuying(null);
+    }
+  }
+
+  return (
+    <PageFrame title={paths.home.store.label}>
+      {storeError ? (
+        <Alert type="error" title={describeFailure(storeError)} style={{ marginBottom: 16 }} />
+      ) : null}
+      <Row gutter={[16, 16]} style={{ marginBottom: 24 }}>
+        <Col xs={12} md={6}>
+          <Card>
+            <Statistic title="Athlete spots left" value={store?.athleteSpots ?? '—'} />
+          </Card>
+        </Col>
+        <Col xs={12} md={6}>
+          <Card>
+            <Statistic
+              title="Credit"
+              value={store ? money(store.creditCents, store.currency) : '—'}
+            />
+          </Card>
+        </Col>
+      </Row>
+
+      {placed ? (
+        <Alert
+          type="info"
+          showIcon
+          closable
+          onClose={() => setPlaced(null)}
+          style={{ marginBottom: 16 }}
+          title={`Order ${placed.id}: ${placed.spots} athlete spots for ${money(placed.priceCents, placed.currency)}`}
+          description={placed.message}
+        />
+      ) : null}
+
+      <Typography.Title level={2} style={{ fontSize: 18 }}>
+        Buy athlete spots
+      </Typography.Title>
+      {store?.provider === 'manual' ? (
+        <Typography.Paragraph type="secondary">
+          Payment is arranged with your administrator: an order stays pending until they confirm it,
+          and the spots are added then.
+        </Typography.Paragraph>
+      ) : null}
+      <Row gutter={[16, 16]} style={{ marginBottom: 24 }}>
+        {(store?.packages ?? []).map((pkg) => (
+          <Col key={pkg.id} xs={24} sm={12} lg={8}>
+            <PackageCard pkg={pkg} busy={buying === pkg.id} onBuy={() => void buy(pkg)} />
+          </Col>
+        ))}
+      </Row>
+
+      <Card
+        title="Order history"
+        extra={
+          <Button onClick={() => void refetch()} loading={isFetching}>
+            Check for updates
+          </Button>
+        }
+      >
+        <Table<Order>
+          size="small"
+          rowKey="id"
+          loading={ordersLoading}
+          dataSource={orders}
+          pagination={false}
+          scroll={{ x: true }}
+          locale={{
+            emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No orders yet." />,
+          }}
+          columns={[
+            { title: 'Order', dataIndex: 'id' },
+            { title: 'Ordered', dataIndex: 'createdAt', render: when },
+            { title: 'Spots', dataIndex: 'spots' },
+            {
+              title: 'Price',
+              key: 'price',
+              render: (_, order) => money(order.priceCents, order.currency),
+            },
+            {
+              title: 'Status',
+              dataIndex: 'status',
+              render: (status: Order['status']) => (
+                <Tag color={STATUS_COLORS[status]}>{status}</Tag>
+              ),
+            },
+            {
+              title: '',
+              key: 'receipt',
+              align: 'right',
+              render: (_, order) => (
+                <Button
+                  size="small"
+                  onClick={() => setReceipt(order.id)}
+                  aria-label={`Receipt for order ${order.id}`}
+                >
+                  Receipt
+                </Button>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      {receipt !== null ? <Receipt id={receipt} onClose={() => setReceipt(null)} /> : null}
+    </PageFrame>
+  );
 }

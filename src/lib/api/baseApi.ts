@@ -19,6 +19,8 @@ export const TAG_TYPES = [
   'Leaderboard',
   'ApiKey',
   'Profile',
+  'Store',
+  'Order',
 ] as const;
 
 export const baseApi = createApi({
