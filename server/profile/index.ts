@@ -6,9 +6,13 @@
 export { buildProfiles, rebuildAccountProfiles, type ProfilePair } from './builder';
 export {
   COLUMN_OF,
+  hasIndex,
   INDEX_MEASUREMENTS,
   PROFILE_COLUMNS,
+  PROFILE_OWN_COLUMNS,
+  pointsOf,
   toProfileBody,
+  type ProfileOwnRow,
   type ProfileRow,
 } from './columns';
 export {
@@ -19,11 +23,13 @@ export {
 export {
   findReferenceVersion,
   referenceRows,
+  toReferenceRowBody,
   toReferenceVersionBody,
   type ReferenceVersion,
 } from './references';
 export {
   coreTestCount,
+  indexTests,
   jumpPowerW,
   points,
   referenceFor,

@@ -8,13 +8,7 @@ import {
 } from '../../contract/profile';
 import { namePrefixPattern } from '../athlete';
 import type { Database } from '../db/schema';
-import {
-  COLUMN_OF,
-  INDEX_MEASUREMENTS,
-  PROFILE_COLUMNS,
-  toProfileBody,
-  type ProfileRow,
-} from './columns';
+import { hasIndex, PROFILE_COLUMNS, toProfileBody, type ProfileRow } from './columns';
 
 /**
  * The three profile tables (`GET /api/profile`, `/api/report/eapi/individual`,
@@ -130,10 +124,7 @@ export function listStatement(accountId: string, table: ProfileTable, query: Pro
   if (query.startDate) conditions.push(sql`p.tested_on >= ${query.startDate}::date`);
   if (query.endDate) conditions.push(sql`p.tested_on <= ${query.endDate}::date`);
   if (table !== 'all') {
-    const measured = INDEX_MEASUREMENTS[table].map(
-      (key) => sql`p.${sql.ref(COLUMN_OF[key])} is not null`,
-    );
-    conditions.push(sql`(${sql.join(measured, sql` or `)})`);
+    conditions.push(hasIndex(table));
   }
   const ownConditions = [...conditions];
   if (rosterId !== ALL_ROSTERS) {

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import { INDEX_TESTS, type TeamReportBody, type Test } from '../../contract/profile';
+import type { TeamReportBody, Test } from '../../contract/profile';
 import type { Database } from '../db/schema';
 import { isStoredId } from '../db/ids';
-import { pointsOf, type ProfileRow } from './profile-row';
+import { indexTests, pointsOf, type ProfileRow } from '../profile';
 
 type Db = Kysely<Database>;
 
@@ -14,7 +14,7 @@ type Db = Kysely<Database>;
  */
 
 /** The EAPI tests a team report averages: the core ones, then the optional ones. */
-export const TEAM_TESTS: readonly Test[] = [...INDEX_TESTS.eapi.core, ...INDEX_TESTS.eapi.optional];
+export const TEAM_TESTS: readonly Test[] = indexTests('eapi');
 
 /** Band width of the distribution. */
 export const BAND = 100;
