@@ -34,7 +34,14 @@ type DayRow = Pick<
 interface PreviousRow {
   athlete_id: string;
   eapi: number | null;
-  tested_on: string;
+}
+
+/** The roster, the previous testing day, and both days' profiles (JSON arrays, null if none). */
+interface ReportRow {
+  name: string;
+  previous_day: string | null;
+  day: DayRow[] | null;
+  previous: PreviousRow[] | null;
 }
 
 const collator = new Intl.Collator('en', { sensitivity: 'base' });
@@ -47,37 +54,36 @@ export async function teamReport(
   date: string,
 ): Promise<TeamReportBody | undefined> {
   if (!isStoredId(rosterId)) return undefined;
-  const [roster, day, previous] = await Promise.all([
-    db
-      .selectFrom('rosters')
-      .select('name')
-      .where('id', '=', String(rosterId))
-      .where('account_id', '=', accountId)
-      .executeTakeFirst(),
-    sql<DayRow>`
-      select p.id, p.athlete_id, a.first_name, a.middle_name, a.last_name, p.eapi, p.points,
-        v.version as reference_version
-      from roster_athletes ra
-      join profiles p on p.athlete_id = ra.athlete_id and p.tested_on = ${date}::date
-      join athletes a on a.id = p.athlete_id
-      join index_reference_versions v on v.id = p.reference_version_id
-      where ra.roster_id = ${rosterId} and ra.account_id = ${accountId}`.execute(db),
-    // The previous testing day (team_days) and its current members' profiles (at least
-    // one, as team_days counts them); no row when there is no previous day.
-    sql<PreviousRow>`
-      with prev as materialized (
-        select t.tested_on from team_days t
-        where t.roster_id = ${rosterId} and t.tested_on < ${date}::date
-        order by t.tested_on desc limit 1
-      )
-      select (select tested_on::text from prev) as tested_on, ra.athlete_id, p.eapi
-      from roster_athletes ra
-      join profiles p on p.athlete_id = ra.athlete_id and p.tested_on = (select tested_on from prev)
-      where ra.roster_id = ${rosterId}`.execute(db),
-  ]);
-  if (!roster || day.rows.length === 0) return undefined;
+  // One statement, each day's profiles aggregated to one JSON value: on the embedded
+  // database 500 rows cost more to hand over than to find (docs/performance.md). The
+  // previous testing day is the roster's last earlier team_days row; its current members'
+  // profiles that day are at least one, as team_days counts them.
+  const { rows } = await sql<ReportRow>`
+    with prev as materialized (
+      select t.tested_on from team_days t
+      where t.roster_id = ${rosterId} and t.tested_on < ${date}::date
+      order by t.tested_on desc limit 1
+    )
+    select r.name, (select tested_on::text from prev) as previous_day,
+      (select json_agg(json_build_object('id', p.id::text, 'athlete_id', p.athlete_id::text,
+          'first_name', a.first_name, 'middle_name', a.middle_name, 'last_name', a.last_name,
+          'eapi', p.eapi, 'points', p.points, 'reference_version', v.version))
+        from roster_athletes ra
+        join profiles p on p.athlete_id = ra.athlete_id and p.tested_on = ${date}::date
+        join athletes a on a.id = p.athlete_id
+        join index_reference_versions v on v.id = p.reference_version_id
+        where ra.roster_id = r.id) as day,
+      (select json_agg(json_build_object('athlete_id', ra.athlete_id::text, 'eapi', p.eapi))
+        from roster_athletes ra
+        join profiles p on p.athlete_id = ra.athlete_id and p.tested_on = (select tested_on from prev)
+        where ra.roster_id = r.id) as previous
+    from rosters r
+    where r.id = ${rosterId} and r.account_id = ${accountId}`.execute(db);
+  const report = rows[0];
+  if (!report?.day) return undefined;
 
-  const profiles = day.rows;
+  const profiles = report.day;
+  const previousRows = report.previous ?? [];
   const complete = profiles.filter((p) => p.eapi !== null).map((p) => p.eapi!);
   const average = mean(complete);
   const points = new Map(profiles.map((p) => [p.id, pointsOf(p.points)]));
@@ -98,9 +104,9 @@ export async function teamReport(
     for (const value of complete) distribution[(band(value) - low) / BAND]!.count += 1;
   }
 
-  const previousDay = previous.rows[0]?.tested_on ?? null;
-  const previousEapi = new Map(previous.rows.map((r) => [r.athlete_id, r.eapi]));
-  const previousAverage = mean(previous.rows.filter((r) => r.eapi !== null).map((r) => r.eapi!));
+  const previousDay = previousRows.length > 0 ? report.previous_day : null;
+  const previousEapi = new Map(previousRows.map((r) => [r.athlete_id, r.eapi]));
+  const previousAverage = mean(previousRows.filter((r) => r.eapi !== null).map((r) => r.eapi!));
 
   // Best first; equal indexes share a rank (1, 2, 2, 4); incomplete ones last, unranked.
   const ordered = [...profiles].sort(
@@ -130,7 +136,7 @@ export async function teamReport(
 
   return {
     rosterId,
-    rosterName: roster.name,
+    rosterName: report.name,
     date,
     athleteCount: profiles.length,
     averageOverallIndex: average,
