@@ -1,7 +1,8 @@
 /**
  * What other server domains may use of profiles (eslint holds the line): the builder that
  * result writes call in their transaction, the whole-account rebuild (the seed), the
- * publication of a reference version, and what the reports read (rows, scoring, tiers).
+ * publication of a reference version, and what the reports read (rows, scoring, tiers), the
+ * tables a profile write changes (for the embedded database's maintenance).
  */
 export { buildProfiles, rebuildAccountProfiles, type ProfilePair } from './builder';
 export {
@@ -15,6 +16,7 @@ export {
   type ProfileOwnRow,
   type ProfileRow,
 } from './columns';
+export { PROFILE_TABLES, vacuumProfileTables } from './maintenance';
 export {
   publishReferenceVersion,
   ReferenceVersionError,
