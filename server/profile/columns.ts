@@ -33,12 +33,13 @@ export const INDEX_MEASUREMENTS = {
   easi: ['accelerationMs', 'transitionMs', 'topSpeedMs', 'flying10Ms'],
 } as const satisfies Record<IndexName, readonly Measurement[]>;
 
-/** `(p.x is not null or p.y is not null ...)`: the profile measured something of the index. */
-export function hasIndex(index: IndexName, alias = 'p'): RawBuilder<boolean> {
+/**
+ * `(p.x is not null or p.y is not null ...)` over `profiles p`: the profile measured something
+ * of the index (migration 017's partial indexes have these predicates, in this order).
+ */
+export function hasIndex(index: IndexName): RawBuilder<boolean> {
   return sql<boolean>`(${sql.join(
-    INDEX_MEASUREMENTS[index].map(
-      (key) => sql`${sql.ref(`${alias}.${COLUMN_OF[key]}`)} is not null`,
-    ),
+    INDEX_MEASUREMENTS[index].map((key) => sql`p.${sql.ref(COLUMN_OF[key])} is not null`),
     sql` or `,
   )})`;
 }
