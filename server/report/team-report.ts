@@ -36,12 +36,24 @@ interface PreviousRow {
   eapi: number | null;
 }
 
+/** A profile of the day as the statement hands it over: a JSON array, in this order. */
+type DayTuple = [
+  id: string,
+  athleteId: string,
+  firstName: string,
+  middleName: string,
+  lastName: string,
+  eapi: number | null,
+  points: ProfileRow['points'],
+  referenceVersion: number,
+];
+
 /** The roster, the previous testing day, and both days' profiles (JSON arrays, null if none). */
 interface ReportRow {
   name: string;
   previous_day: string | null;
-  day: DayRow[] | null;
-  previous: PreviousRow[] | null;
+  day: DayTuple[] | null;
+  previous: [athleteId: string, eapi: number | null][] | null;
 }
 
 const collator = new Intl.Collator('en', { sensitivity: 'base' });
@@ -54,8 +66,9 @@ export async function teamReport(
   date: string,
 ): Promise<TeamReportBody | undefined> {
   if (!isStoredId(rosterId)) return undefined;
-  // One statement, each day's profiles aggregated to one JSON value: on the embedded
-  // database 500 rows cost more to hand over than to find (docs/performance.md). The
+  // One statement, each day's profiles aggregated to one JSON value of arrays: on the
+  // embedded database 500 rows cost more to hand over than to find, and objects (keys
+  // repeated per profile) cost PostgreSQL more to build (docs/performance.md). The
   // previous testing day is the roster's last earlier team_days row; its current members'
   // profiles that day are at least one, as team_days counts them.
   const { rows } = await sql<ReportRow>`
@@ -65,15 +78,14 @@ export async function teamReport(
       order by t.tested_on desc limit 1
     )
     select r.name, (select tested_on::text from prev) as previous_day,
-      (select json_agg(json_build_object('id', p.id::text, 'athlete_id', p.athlete_id::text,
-          'first_name', a.first_name, 'middle_name', a.middle_name, 'last_name', a.last_name,
-          'eapi', p.eapi, 'points', p.points, 'reference_version', v.version))
+      (select json_agg(json_build_array(p.id::text, p.athlete_id::text, a.first_name,
+          a.middle_name, a.last_name, p.eapi, p.points, v.version))
         from roster_athletes ra
         join profiles p on p.athlete_id = ra.athlete_id and p.tested_on = ${date}::date
         join athletes a on a.id = p.athlete_id
         join index_reference_versions v on v.id = p.reference_version_id
         where ra.roster_id = r.id) as day,
-      (select json_agg(json_build_object('athlete_id', ra.athlete_id::text, 'eapi', p.eapi))
+      (select json_agg(json_build_array(ra.athlete_id::text, p.eapi))
         from roster_athletes ra
         join profiles p on p.athlete_id = ra.athlete_id and p.tested_on = (select tested_on from prev)
         where ra.roster_id = r.id) as previous
@@ -82,8 +94,22 @@ export async function teamReport(
   const report = rows[0];
   if (!report?.day) return undefined;
 
-  const profiles = report.day;
-  const previousRows = report.previous ?? [];
+  const profiles: DayRow[] = report.day.map(
+    ([id, athlete_id, first_name, middle_name, last_name, eapi, points, reference_version]) => ({
+      id,
+      athlete_id,
+      first_name,
+      middle_name,
+      last_name,
+      eapi,
+      points,
+      reference_version,
+    }),
+  );
+  const previousRows: PreviousRow[] = (report.previous ?? []).map(([athlete_id, eapi]) => ({
+    athlete_id,
+    eapi,
+  }));
   const complete = profiles.filter((p) => p.eapi !== null).map((p) => p.eapi!);
   const average = mean(complete);
   const points = new Map(profiles.map((p) => [p.id, pointsOf(p.points)]));
