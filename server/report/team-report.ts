@@ -48,11 +48,15 @@ type DayTuple = [
   referenceVersion: number,
 ];
 
-/** The roster, the previous testing day, and both days' profiles (JSON arrays, null if none). */
-interface ReportRow {
+/** The roster and the day's profiles (null when it has none). */
+interface DayReportRow {
   name: string;
-  previous_day: string | null;
   day: DayTuple[] | null;
+}
+
+/** The previous testing day (null when none) and its profiles. */
+interface PreviousReportRow {
+  previous_day: string | null;
   previous: [athleteId: string, eapi: number | null][] | null;
 }
 
@@ -66,31 +70,37 @@ export async function teamReport(
   date: string,
 ): Promise<TeamReportBody | undefined> {
   if (!isStoredId(rosterId)) return undefined;
-  // One statement, each day's profiles aggregated to one JSON value of arrays: on the
-  // embedded database 500 rows cost more to hand over than to find, and objects (keys
-  // repeated per profile) cost PostgreSQL more to build (docs/performance.md). The
-  // previous testing day is the roster's last earlier team_days row; its current members'
-  // profiles that day are at least one, as team_days counts them.
-  const { rows } = await sql<ReportRow>`
-    with prev as materialized (
-      select t.tested_on from team_days t
-      where t.roster_id = ${rosterId} and t.tested_on < ${date}::date
-      order by t.tested_on desc limit 1
-    )
-    select r.name, (select tested_on::text from prev) as previous_day,
-      (select json_agg(json_build_array(p.id::text, p.athlete_id::text, a.first_name,
-          a.middle_name, a.last_name, p.eapi, p.points, v.version))
-        from roster_athletes ra
-        join profiles p on p.athlete_id = ra.athlete_id and p.tested_on = ${date}::date
-        join athletes a on a.id = p.athlete_id
-        join index_reference_versions v on v.id = p.reference_version_id
-        where ra.roster_id = r.id) as day,
-      (select json_agg(json_build_array(ra.athlete_id::text, p.eapi))
-        from roster_athletes ra
-        join profiles p on p.athlete_id = ra.athlete_id and p.tested_on = (select tested_on from prev)
-        where ra.roster_id = r.id) as previous
-    from rosters r
-    where r.id = ${rosterId} and r.account_id = ${accountId}`.execute(db);
+  // Each day's profiles as one JSON value of arrays: on the embedded database 500 rows
+  // cost more to hand over than to find, and objects (keys repeated per profile) cost
+  // PostgreSQL more to build. Two statements, which PostgreSQL runs side by side
+  // (docs/performance.md). The previous testing day is the roster's last earlier
+  // team_days row; its current members' profiles that day are at least one, as team_days
+  // counts them.
+  const [{ rows }, { rows: before }] = await Promise.all([
+    sql<DayReportRow>`
+      select r.name,
+        (select json_agg(json_build_array(p.id::text, p.athlete_id::text, a.first_name,
+            a.middle_name, a.last_name, p.eapi, p.points, v.version))
+          from roster_athletes ra
+          join profiles p on p.athlete_id = ra.athlete_id and p.tested_on = ${date}::date
+          join athletes a on a.id = p.athlete_id
+          join index_reference_versions v on v.id = p.reference_version_id
+          where ra.roster_id = r.id) as day
+      from rosters r
+      where r.id = ${rosterId} and r.account_id = ${accountId}`.execute(db),
+    sql<PreviousReportRow>`
+      with prev as materialized (
+        select t.tested_on from team_days t
+        where t.roster_id = ${rosterId} and t.tested_on < ${date}::date
+        order by t.tested_on desc limit 1
+      )
+      select (select tested_on::text from prev) as previous_day,
+        (select json_agg(json_build_array(ra.athlete_id::text, p.eapi))
+          from roster_athletes ra
+          join profiles p on p.athlete_id = ra.athlete_id
+            and p.tested_on = (select tested_on from prev)
+          where ra.roster_id = ${rosterId}) as previous`.execute(db),
+  ]);
   const report = rows[0];
   if (!report?.day) return undefined;
 
@@ -106,7 +116,7 @@ export async function teamReport(
       reference_version,
     }),
   );
-  const previousRows: PreviousRow[] = (report.previous ?? []).map(([athlete_id, eapi]) => ({
+  const previousRows: PreviousRow[] = (before[0]?.previous ?? []).map(([athlete_id, eapi]) => ({
     athlete_id,
     eapi,
   }));
@@ -130,7 +140,7 @@ export async function teamReport(
     for (const value of complete) distribution[(band(value) - low) / BAND]!.count += 1;
   }
 
-  const previousDay = previousRows.length > 0 ? report.previous_day : null;
+  const previousDay = previousRows.length > 0 ? (before[0]?.previous_day ?? null) : null;
   const previousEapi = new Map(previousRows.map((r) => [r.athlete_id, r.eapi]));
   const previousAverage = mean(previousRows.filter((r) => r.eapi !== null).map((r) => r.eapi!));
 
