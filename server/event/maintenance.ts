@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { backgroundMaintenance } from '../db/maintenance';
+import { vacuumProfileTables } from '../profile';
 
 /**
  * When the result tables are vacuumed on the embedded database: after `minRows` plus
@@ -14,15 +15,16 @@ const RESULT_TABLES = ['results', 'result_splits', 'board_bests', 'bests_since']
 
 /**
  * PGlite has no autovacuum: without this, the statistics of `results`, `result_splits`,
- * `board_bests` and `bests_since` stay those of the day the migrations made them empty, and pages
- * written since are never marked all-visible. The planner then misjudges an account
- * that grew (the leaderboard's bests shape read the rank index with a filter for each
- * athlete of a roster: 4 s instead of 3 ms, docs/performance.md) and index-only scans
- * fetch every row from the table. So the server counts what it writes and, past the
- * threshold, runs `VACUUM (ANALYZE)` of the four tables after the request has
- * answered. A vacuum skips pages already all-visible; ANALYZE reads a sample of 30,000
- * rows whatever the size. On PostgreSQL autovacuum does this, and the function returned
- * does nothing.
+ * `board_bests` and `bests_since`, and of the profile tables that EAPI results build
+ * (`profiles` and the report summaries), stay those of the day the migrations made them
+ * empty, and pages written since are never marked all-visible. The planner then
+ * misjudges an account that grew (the leaderboard's bests shape read the rank index with
+ * a filter for each athlete of a roster: 4 s instead of 3 ms, docs/performance.md) and
+ * index-only scans fetch every row from the table. So the server counts what it writes
+ * and, past the threshold, runs `VACUUM (ANALYZE)` of the eight tables after the request
+ * has answered. A vacuum skips pages already all-visible; ANALYZE reads a sample of
+ * 30,000 rows whatever the size. On PostgreSQL autovacuum does this, and the function
+ * returned does nothing.
  *
  * @returns what a route calls with the number of results it wrote, edited or deleted.
  */
@@ -36,9 +38,14 @@ export function resultMaintenance(
   const run = backgroundMaintenance(
     app,
     // A table per statement: one statement for all four held the embedded database
-    // (and the event loop) for ~850 ms in a testing day's ingest (decision 016).
-    RESULT_TABLES.map((table) => sql`vacuum (analyze) ${sql.table(table)}`),
-    'result tables',
+    // (and the event loop) for ~850 ms in a testing day's ingest (decision 016). EAPI
+    // results build profiles in their transaction, and profiles' triggers keep the report
+    // summaries: those tables are vacuumed with them (server/profile/maintenance.ts).
+    [
+      ...RESULT_TABLES.map((table) => sql`vacuum (analyze) ${sql.table(table)}`),
+      ...vacuumProfileTables(),
+    ],
+    'result and profile tables',
     async () => {
       const { rows } = await sql<{ n: number }>`
         select greatest(reltuples, 0)::float8 as n from pg_class

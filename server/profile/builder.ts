@@ -221,9 +221,10 @@ const REBUILD_CHUNK = 2000;
  * Rebuilds every 'results' profile of the account: each (athlete, day) with an EAPI result
  * in the account's time zone, and each 'results' profile already stored (deleted when its
  * day has no result left, e.g. after a change of time zone). The seed calls it after its
- * bulk load; the time-zone route after a change of zone.
+ * bulk load; the time-zone route after a change of zone. Answers the number of (athlete,
+ * day) pairs rebuilt.
  */
-export async function rebuildAccountProfiles(db: Db, accountId: string): Promise<void> {
+export async function rebuildAccountProfiles(db: Db, accountId: string): Promise<number> {
   const run = async (trx: Db) => {
     const { rows } = await sql<{ athlete_id: string; day: string }>`
       select athlete_id, day::text as day from (
@@ -242,7 +243,7 @@ export async function rebuildAccountProfiles(db: Db, accountId: string): Promise
         chunk.map((row) => ({ athleteId: row.athlete_id, day: row.day })),
       );
     }
+    return rows.length;
   };
-  if (db.isTransaction) await run(db);
-  else await db.transaction().execute(run);
+  return db.isTransaction ? run(db) : db.transaction().execute(run);
 }

@@ -1,11 +1,13 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import {
   MEASUREMENTS,
   TESTS,
+  type IndexName,
   type Measurement,
   type MeasurementsBody,
   type PointsBody,
   type ProfileBody,
+  type ProfileOrigin,
   type SourceResultsBody,
   type Test,
 } from '../../contract/profile';
@@ -29,14 +31,25 @@ export type MeasurementColumn = (typeof COLUMN_OF)[Measurement];
 export const INDEX_MEASUREMENTS = {
   eapi: ['verticalJumpMm', 'sprint10Ms', 'proAgilityMs', 'sprint40Ms', 'broadJumpMm'],
   easi: ['accelerationMs', 'transitionMs', 'topSpeedMs', 'flying10Ms'],
-} as const satisfies Record<'eapi' | 'easi', readonly Measurement[]>;
+} as const satisfies Record<IndexName, readonly Measurement[]>;
 
-/** A profile as read with its athlete's names and its reference version number. */
-export type ProfileRow = Record<MeasurementColumn, number | null> & {
+/**
+ * `(p.x is not null or p.y is not null ...)` over `profiles p`: the profile measured something
+ * of the index (migration 017's partial indexes have these predicates, in this order).
+ */
+export function hasIndex(index: IndexName): RawBuilder<boolean> {
+  return sql<boolean>`(${sql.join(
+    INDEX_MEASUREMENTS[index].map((key) => sql`p.${sql.ref(COLUMN_OF[key])} is not null`),
+    sql` or `,
+  )})`;
+}
+
+/** A profile as read with its reference version number (PROFILE_OWN_COLUMNS). */
+export type ProfileOwnRow = Record<MeasurementColumn, number | null> & {
   id: string;
   athlete_id: string;
   tested_on: string;
-  origin: 'results' | 'manual';
+  origin: ProfileOrigin;
   bodyweight_kg: string | null;
   reference_version: number;
   points: Partial<Record<Test, number>>;
@@ -45,17 +58,23 @@ export type ProfileRow = Record<MeasurementColumn, number | null> & {
   easi: number | null;
   created_at: Date;
   updated_at: Date;
+};
+
+/** A profile as read with its athlete's names and its reference version number. */
+export type ProfileRow = ProfileOwnRow & {
   first_name: string;
   middle_name: string;
   last_name: string;
 };
 
-/** The select list of a ProfileRow from `profiles p`, `athletes a`, `index_reference_versions v`. */
-export const PROFILE_COLUMNS = sql`p.id, p.athlete_id, p.tested_on::text as tested_on, p.origin,
-  p.bodyweight_kg, v.version as reference_version, ${sql.join(
+/** The select list of a ProfileOwnRow from `profiles p`, `index_reference_versions v`. */
+export const PROFILE_OWN_COLUMNS = sql`p.id, p.athlete_id, p.tested_on::text as tested_on,
+  p.origin, p.bodyweight_kg, v.version as reference_version, ${sql.join(
     Object.values(COLUMN_OF).map((column) => sql`p.${sql.ref(column)}`),
-  )}, p.points, p.result_ids, p.eapi, p.easi, p.created_at, p.updated_at,
-  a.first_name, a.middle_name, a.last_name`;
+  )}, p.points, p.result_ids, p.eapi, p.easi, p.created_at, p.updated_at`;
+
+/** The select list of a ProfileRow from `profiles p`, `athletes a`, `index_reference_versions v`. */
+export const PROFILE_COLUMNS = sql`${PROFILE_OWN_COLUMNS}, a.first_name, a.middle_name, a.last_name`;
 
 export function measurementsOf(row: Record<MeasurementColumn, number | null>): MeasurementsBody {
   return Object.fromEntries(
@@ -63,10 +82,12 @@ export function measurementsOf(row: Record<MeasurementColumn, number | null>): M
   ) as MeasurementsBody;
 }
 
+/** Points of every test (`null` where unscored) from the stored jsonb object. */
+export function pointsOf(stored: ProfileOwnRow['points']): PointsBody {
+  return Object.fromEntries(TESTS.map((test) => [test, stored[test] ?? null])) as PointsBody;
+}
+
 export function toProfileBody(row: ProfileRow): ProfileBody {
-  const points = Object.fromEntries(
-    TESTS.map((test) => [test, row.points[test] ?? null]),
-  ) as PointsBody;
   const sourceResults = Object.fromEntries(
     MEASUREMENTS.map((key) => {
       const id = row.result_ids[key];
@@ -84,7 +105,7 @@ export function toProfileBody(row: ProfileRow): ProfileBody {
     origin: row.origin,
     referenceVersion: row.reference_version,
     measurements: measurementsOf(row),
-    points,
+    points: pointsOf(row.points),
     sourceResults,
     eapi: row.eapi,
     easi: row.easi,

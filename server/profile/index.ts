@@ -1,16 +1,22 @@
 /**
  * What other server domains may use of profiles (eslint holds the line): the builder that
  * result writes call in their transaction, the whole-account rebuild (the seed), the
- * publication of a reference version, and what the reports read (rows, scoring, tiers).
+ * publication of a reference version, and what the reports read (rows, scoring, tiers), the
+ * tables a profile write changes (for the embedded database's maintenance).
  */
 export { buildProfiles, rebuildAccountProfiles, type ProfilePair } from './builder';
 export {
   COLUMN_OF,
+  hasIndex,
   INDEX_MEASUREMENTS,
   PROFILE_COLUMNS,
+  PROFILE_OWN_COLUMNS,
+  pointsOf,
   toProfileBody,
+  type ProfileOwnRow,
   type ProfileRow,
 } from './columns';
+export { PROFILE_TABLES, vacuumProfileTables } from './maintenance';
 export {
   publishReferenceVersion,
   ReferenceVersionError,
@@ -19,11 +25,13 @@ export {
 export {
   findReferenceVersion,
   referenceRows,
+  toReferenceRowBody,
   toReferenceVersionBody,
   type ReferenceVersion,
 } from './references';
 export {
   coreTestCount,
+  indexTests,
   jumpPowerW,
   points,
   referenceFor,

@@ -8,13 +8,7 @@ import {
 } from '../../contract/profile';
 import { namePrefixPattern } from '../athlete';
 import type { Database } from '../db/schema';
-import {
-  COLUMN_OF,
-  INDEX_MEASUREMENTS,
-  PROFILE_COLUMNS,
-  toProfileBody,
-  type ProfileRow,
-} from './columns';
+import { hasIndex, PROFILE_COLUMNS, toProfileBody, type ProfileRow } from './columns';
 
 /**
  * The three profile tables (`GET /api/profile`, `/api/report/eapi/individual`,
@@ -28,6 +22,8 @@ import {
  *   (`athletes_*_name`: key collate "C", id) and each athlete's profiles
  *   (`profiles_athlete`), in the sort's direction; `None` by id.
  * - Every order ends in a unique column, so pages never repeat or skip a profile.
+ * - A page in the second half is read from the far end in the exact reverse order (its
+ *   own statement, after the count), so no page skips more than half of the profiles.
  */
 type Db = Kysely<Database>;
 
@@ -56,17 +52,21 @@ function sortPlan(sort: ProfileSort): SortPlan {
   return { kind: 'name', key: NAME_KEYS[base]!, direction };
 }
 
-/** ORDER BY of the page (`p` profiles, `a` athletes). */
-function orderBy(plan: SortPlan, table: ProfileTable): RawBuilder<unknown> {
-  const dir = sql.raw(plan.direction);
+/**
+ * ORDER BY of the page (`p` profiles, `a` athletes), or with `reverse` its exact reverse
+ * (to read a page from the far end; the index order's nulls come first then).
+ */
+function orderBy(plan: SortPlan, table: ProfileTable, reverse = false): RawBuilder<unknown> {
+  const flip = reverse !== (plan.direction === 'desc');
+  const dir = sql.raw(flip ? 'desc' : 'asc');
   switch (plan.kind) {
     case 'none':
-      return sql`p.id`;
+      return sql`p.id ${dir}`;
     case 'date':
       return sql`p.tested_on ${dir}, p.id ${dir}`;
     case 'index': {
       const column = sql.ref(`p.${table === 'easi' ? 'easi' : 'eapi'}`);
-      return sql`${column} ${dir} nulls last, p.id ${dir}`;
+      return sql`${column} ${dir} nulls ${sql.raw(reverse ? 'first' : 'last')}, p.id ${dir}`;
     }
     case 'name':
       return sql`a.${sql.ref(plan.key!)} collate "C" ${dir}, a.id ${dir}, p.tested_on ${dir}, p.id ${dir}`;
@@ -114,27 +114,24 @@ export function checkListQuery(query: ProfileListQuery): Record<string, string[]
 
 type ListRow = ProfileRow & { total_count: number; roster_found: boolean; ord: number | null };
 
-/**
- * The count (and whether the roster is the account's) and the page, in one statement (one
- * snapshot, one round trip); at least one row, with null profile columns for an empty page.
- */
-export function listStatement(accountId: string, table: ProfileTable, query: ProfileListQuery) {
-  const pageNumber = query.pageNumber ?? 1;
+/** The page's bounds: rows [offset, end) of `total` in the sort's order. */
+function pageBounds(query: ProfileListQuery, total: number) {
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+  const offset = Math.min(((query.pageNumber ?? 1) - 1) * pageSize, Number.MAX_SAFE_INTEGER);
+  const end = Math.min(offset + pageSize, total);
+  return { pageSize, offset, end, fromEnd: offset < total && offset > total - end };
+}
+
+/** What both statements need: the FROM and WHERE of the page, and the count's parts. */
+function listParts(accountId: string, table: ProfileTable, query: ProfileListQuery) {
   const rosterId = query.rosterId ?? ALL_ROSTERS;
   const plan = sortPlan(query.sort ?? DEFAULT_PROFILE_SORT);
-  const offset = Math.min((pageNumber - 1) * pageSize, Number.MAX_SAFE_INTEGER);
 
   // What a profile itself must be (the count's per-athlete subquery uses them alone).
   const conditions: RawBuilder<unknown>[] = [sql`p.account_id = ${accountId}`];
   if (query.startDate) conditions.push(sql`p.tested_on >= ${query.startDate}::date`);
   if (query.endDate) conditions.push(sql`p.tested_on <= ${query.endDate}::date`);
-  if (table !== 'all') {
-    const measured = INDEX_MEASUREMENTS[table].map(
-      (key) => sql`p.${sql.ref(COLUMN_OF[key])} is not null`,
-    );
-    conditions.push(sql`(${sql.join(measured, sql` or `)})`);
-  }
+  if (table !== 'all') conditions.push(hasIndex(table));
   const ownConditions = [...conditions];
   if (rosterId !== ALL_ROSTERS) {
     conditions.push(sql`exists (select 1 from roster_athletes ra
@@ -155,6 +152,24 @@ export function listStatement(accountId: string, table: ProfileTable, query: Pro
     and a.account_id = ${accountId}`;
   const from = names.length > 0 || plan.kind === 'name' ? withAthletes : sql`profiles p`;
   const where = sql.join([...conditions, ...names], sql` and `);
+  return { rosterId, plan, names, ownConditions, from, where };
+}
+
+/** The page's profiles (`page`: a CTE of their ids and order `ord`), by `ord`. */
+const PAGE_ROWS = sql`select ${PROFILE_COLUMNS}, page.ord from page
+  join profiles p on p.id = page.id
+  join athletes a on a.id = p.athlete_id
+  join index_reference_versions v on v.id = p.reference_version_id`;
+
+/**
+ * The count (and whether the roster is the account's) and, for a page in the first half,
+ * the page, in one statement (one snapshot, one round trip); at least one row, with null
+ * profile columns for an empty page or one in the second half (a one-time filter on the
+ * count skips it: pageFromEndStatement reads it from the other end).
+ */
+export function listStatement(accountId: string, table: ProfileTable, query: ProfileListQuery) {
+  const { rosterId, plan, names, ownConditions, from, where } = listParts(accountId, table, query);
+  const { pageSize, offset } = pageBounds(query, 0);
   const rosterFound =
     rosterId === ALL_ROSTERS
       ? sql`true`
@@ -167,22 +182,48 @@ export function listStatement(accountId: string, table: ProfileTable, query: Pro
     ), page as (
       select q.id, row_number() over () as ord from (
         select p.id from ${from} where ${where}
+          and (select ${offset}::bigint <= n - least(${offset}::bigint + ${pageSize}, n) from t)
         order by ${orderBy(plan, table)} limit ${pageSize} offset ${offset}::bigint
       ) q
     )
     select t.n as total_count, t.roster_found, x.* from t
-    left join lateral (
-      select ${PROFILE_COLUMNS}, page.ord from page
-      join profiles p on p.id = page.id
-      join athletes a on a.id = p.athlete_id
-      join index_reference_versions v on v.id = p.reference_version_id
-    ) x on true
+    left join lateral (${PAGE_ROWS}) x on true
     order by x.ord`;
 }
 
 /**
- * A page of profiles and the exact count; undefined when the roster filter names a roster
- * that is not the account's.
+ * A page in the second half, read from the end in the reverse order so that it skips
+ * fewer than half of the profiles (the last page of 50,000 by name: one walk of 20
+ * instead of a sort of all, as the athlete table does): rows [offset, end) are the
+ * reversed order's [total - end, total - offset). Its own statement, so that the planner
+ * sees the limit and offset as constants. Undefined when the page is not in the second
+ * half.
+ */
+export function pageFromEndStatement(
+  accountId: string,
+  table: ProfileTable,
+  query: ProfileListQuery,
+  total: number,
+) {
+  const { offset, end, fromEnd } = pageBounds(query, total);
+  if (!fromEnd) return undefined;
+  const { plan, from, where } = listParts(accountId, table, query);
+  return sql<ListRow>`
+    with page as (
+      select q.id, row_number() over () as ord from (
+        select p.id from ${from} where ${where}
+        order by ${orderBy(plan, table, true)} limit ${end - offset} offset ${total - end}
+      ) q
+    )
+    select ${total}::integer as total_count, true as roster_found, x.*
+    from (${PAGE_ROWS}) x
+    order by x.ord desc`;
+}
+
+/**
+ * A page of profiles and the exact count (listStatement, then pageFromEndStatement for a
+ * page in the second half); undefined when the roster filter names a roster that is not
+ * the account's.
  */
 export async function listProfiles(
   db: Db,
@@ -190,9 +231,11 @@ export async function listProfiles(
   table: ProfileTable,
   query: ProfileListQuery,
 ): Promise<ProfileListBody | undefined> {
-  const { rows } = await listStatement(accountId, table, query).execute(db);
-  const head = rows[0];
+  const { rows: first } = await listStatement(accountId, table, query).execute(db);
+  const head = first[0];
   if (!head?.roster_found) return undefined;
+  const fromEnd = pageFromEndStatement(accountId, table, query, head.total_count);
+  const rows = fromEnd ? (await fromEnd.execute(db)).rows : first;
   return {
     items: rows.filter((row) => row.id !== null).map(toProfileBody),
     totalCount: head.total_count,

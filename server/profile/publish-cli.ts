@@ -4,6 +4,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import { migrations } from '../db/migrations';
+import { vacuumProfileTables } from './maintenance';
 import {
   publishReferenceVersion,
   ReferenceVersionError,
@@ -31,6 +32,11 @@ async function main(): Promise<void> {
   try {
     await migrateToLatest(handle.db as Kysely<unknown>, migrations);
     const { rescored } = await publishReferenceVersion(handle.db, input);
+    // Every profile was rewritten: the embedded database has no autovacuum to mark the
+    // pages all-visible again and refresh the statistics (server/profile/maintenance.ts).
+    if (handle.engine === 'pglite') {
+      for (const statement of vacuumProfileTables()) await statement.execute(handle.db);
+    }
     console.log(
       `index:publish: version ${input.version} is current; ${rescored} profiles re-scored on ${handle.engine}.`,
     );

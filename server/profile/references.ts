@@ -113,14 +113,18 @@ export function toReferenceVersionBody(version: ReferenceVersion): ReferenceVers
     version: version.version,
     note: version.note,
     publishedAt: version.publishedAt.toISOString(),
-    rows: version.rows.map((row): ReferenceRowBody => ({
-      test: row.test,
-      sex: row.sex,
-      level: row.level,
-      mean: row.mean,
-      sd: row.sd,
-      lowerIsBetter: row.lowerIsBetter,
-      source: row.source,
-    })),
+    rows: version.rows.map(toReferenceRowBody),
+  };
+}
+
+export function toReferenceRowBody(row: Reference): ReferenceRowBody {
+  return {
+    test: row.test,
+    sex: row.sex,
+    level: row.level,
+    mean: row.mean,
+    sd: row.sd,
+    lowerIsBetter: row.lowerIsBetter,
+    source: row.source,
   };
 }

@@ -15,6 +15,7 @@ import { badRequest, notFound } from '../plugins/http-errors';
 import { common, done, security } from '../plugins/route-schema';
 import { rebuildAccountProfiles } from './builder';
 import { checkListQuery, listProfiles, type ProfileTable } from './list';
+import { profileMaintenance } from './maintenance';
 import { findReferenceVersion, toReferenceVersionBody } from './references';
 import {
   deleteProfile,
@@ -54,6 +55,7 @@ const takenMessage = (day: string, id: number | string) =>
  */
 const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['profile'];
+  const changed = profileMaintenance(app);
 
   /** Checks a manual profile's references; throws the 400. */
   async function checkInput(accountId: string, input: ProfileInput, exceptId?: number) {
@@ -76,7 +78,9 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** Saves; a profile of the same day written meanwhile (the unique index) is the same 400. */
   async function save(accountId: string, input: ProfileInput, id?: number) {
     try {
-      return await saveManualProfile(app.db, accountId, input, id);
+      const saved = await saveManualProfile(app.db, accountId, input, id);
+      changed(1);
+      return saved;
     } catch (error) {
       if (!isUniqueViolation(error, PROFILE_DAY_INDEX)) throw error;
       const taken = await profileOnDay(app.db, accountId, input.athleteId, input.testedOn, id);
@@ -216,6 +220,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       if (!(await deleteProfile(app.db, request.account.id, request.params.id))) throw notFound();
+      changed(1);
       return reply.code(204).send(null);
     },
   );
@@ -244,6 +249,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
           id: ['has no EAPI results on its day to build from; it was left as it is'],
         });
       }
+      changed(1);
       const profile = await findProfile(app.db, accountId, id);
       if (!profile) throw notFound();
       return profile;
@@ -288,15 +294,16 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw badRequest({ timeZone: ['is not a time zone this server knows (IANA name)'] });
       }
       const accountId = request.account.id;
-      await app.db.transaction().execute(async (trx) => {
-        const changed = await trx
+      const rebuilt = await app.db.transaction().execute(async (trx) => {
+        const updated = await trx
           .updateTable('users')
           .set({ time_zone: timeZone })
           .where('id', '=', accountId)
           .where('time_zone', '<>', timeZone)
           .executeTakeFirst();
-        if (changed.numUpdatedRows > 0n) await rebuildAccountProfiles(trx, accountId);
+        return updated.numUpdatedRows > 0n ? rebuildAccountProfiles(trx, accountId) : 0;
       });
+      changed(rebuilt);
       return reply.code(204).send(null);
     },
   );

@@ -155,6 +155,11 @@ export function score(
   return { points: scored, eapi: sum(scored, INDEX_TESTS.eapi.core), easi: sum(scored, easiTests) };
 }
 
+/** The tests of an index in the order reports show them: its core tests, then the optional ones. */
+export function indexTests(index: IndexName): readonly Test[] {
+  return [...INDEX_TESTS[index].core, ...INDEX_TESTS[index].optional];
+}
+
 /** How many core tests make an index (its tiers are the test tiers times this). */
 export function coreTestCount(index: IndexName): number {
   return INDEX_TESTS[index].core.length;

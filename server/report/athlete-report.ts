@@ -8,15 +8,20 @@ import {
 import type { Database, Gender } from '../db/schema';
 import { isStoredId } from '../db/ids';
 import { referenceData } from '../reference';
-import { coreTestCount, referenceFor, testValue, tierOf, type Measurements } from '../profile';
 import {
+  coreTestCount,
   hasIndex,
   indexTests,
   PROFILE_OWN_COLUMNS,
+  referenceFor,
+  referenceRows,
+  testValue,
+  tierOf,
   toProfileBody,
-  type ProfileRow,
-} from './profile-row';
-import { referenceRows, toReferenceRowBody } from './references';
+  toReferenceRowBody,
+  type Measurements,
+  type ProfileOwnRow,
+} from '../profile';
 
 type Db = Kysely<Database>;
 
@@ -43,7 +48,8 @@ interface AthleteRow {
 }
 
 /** The athlete's columns, a ProfileRow (all null when there is no such profile), the history. */
-type AthleteProfileRow = Omit<AthleteRow, 'id'> & ProfileRow & { history: unknown };
+type AthleteProfileRow = Omit<AthleteRow, 'id'> &
+  ProfileOwnRow & { reference_version_id: number; history: unknown };
 
 interface PercentileRow {
   kind: 'roster' | 'position';
@@ -74,7 +80,7 @@ export async function athleteReport(
           'overall', ${sql.ref(`h.${index}`)}) order by h.tested_on)
         from profiles h where h.athlete_id = a.id) as history
     from athletes a
-    left join lateral (select ${PROFILE_OWN_COLUMNS}
+    left join lateral (select ${PROFILE_OWN_COLUMNS}, p.reference_version_id
       from profiles p join index_reference_versions v on v.id = p.reference_version_id
       where p.athlete_id = a.id and ${hasIndex(index)}
       ${chosen}) x on true

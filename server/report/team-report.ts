@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
-import { INDEX_TESTS, type TeamReportBody, type Test } from '../../contract/profile';
+import type { TeamReportBody, Test } from '../../contract/profile';
 import type { Database } from '../db/schema';
 import { isStoredId } from '../db/ids';
-import { pointsOf, type ProfileRow } from './profile-row';
+import { indexTests, pointsOf, type ProfileRow } from '../profile';
 
 type Db = Kysely<Database>;
 
@@ -14,7 +14,7 @@ type Db = Kysely<Database>;
  */
 
 /** The EAPI tests a team report averages: the core ones, then the optional ones. */
-export const TEAM_TESTS: readonly Test[] = [...INDEX_TESTS.eapi.core, ...INDEX_TESTS.eapi.optional];
+export const TEAM_TESTS: readonly Test[] = indexTests('eapi');
 
 /** Band width of the distribution. */
 export const BAND = 100;
@@ -34,7 +34,30 @@ type DayRow = Pick<
 interface PreviousRow {
   athlete_id: string;
   eapi: number | null;
-  tested_on: string;
+}
+
+/** A profile of the day as the statement hands it over: a JSON array, in this order. */
+type DayTuple = [
+  id: string,
+  athleteId: string,
+  firstName: string,
+  middleName: string,
+  lastName: string,
+  eapi: number | null,
+  points: ProfileRow['points'],
+  referenceVersion: number,
+];
+
+/** The roster and the day's profiles (null when it has none). */
+interface DayReportRow {
+  name: string;
+  day: DayTuple[] | null;
+}
+
+/** The previous testing day (null when none) and its profiles. */
+interface PreviousReportRow {
+  previous_day: string | null;
+  previous: [athleteId: string, eapi: number | null][] | null;
 }
 
 const collator = new Intl.Collator('en', { sensitivity: 'base' });
@@ -47,37 +70,56 @@ export async function teamReport(
   date: string,
 ): Promise<TeamReportBody | undefined> {
   if (!isStoredId(rosterId)) return undefined;
-  const [roster, day, previous] = await Promise.all([
-    db
-      .selectFrom('rosters')
-      .select('name')
-      .where('id', '=', String(rosterId))
-      .where('account_id', '=', accountId)
-      .executeTakeFirst(),
-    sql<DayRow>`
-      select p.id, p.athlete_id, a.first_name, a.middle_name, a.last_name, p.eapi, p.points,
-        v.version as reference_version
-      from roster_athletes ra
-      join profiles p on p.athlete_id = ra.athlete_id and p.tested_on = ${date}::date
-      join athletes a on a.id = p.athlete_id
-      join index_reference_versions v on v.id = p.reference_version_id
-      where ra.roster_id = ${rosterId} and ra.account_id = ${accountId}`.execute(db),
-    // The previous testing day (team_days) and its current members' profiles (at least
-    // one, as team_days counts them); no row when there is no previous day.
-    sql<PreviousRow>`
+  // Each day's profiles as one JSON value of arrays: on the embedded database 500 rows
+  // cost more to hand over than to find, and objects (keys repeated per profile) cost
+  // PostgreSQL more to build. Two statements, which PostgreSQL runs side by side
+  // (docs/performance.md). The previous testing day is the roster's last earlier
+  // team_days row; its current members' profiles that day are at least one, as team_days
+  // counts them.
+  const [{ rows }, { rows: before }] = await Promise.all([
+    sql<DayReportRow>`
+      select r.name,
+        (select json_agg(json_build_array(p.id::text, p.athlete_id::text, a.first_name,
+            a.middle_name, a.last_name, p.eapi, p.points, v.version))
+          from roster_athletes ra
+          join profiles p on p.athlete_id = ra.athlete_id and p.tested_on = ${date}::date
+          join athletes a on a.id = p.athlete_id
+          join index_reference_versions v on v.id = p.reference_version_id
+          where ra.roster_id = r.id) as day
+      from rosters r
+      where r.id = ${rosterId} and r.account_id = ${accountId}`.execute(db),
+    sql<PreviousReportRow>`
       with prev as materialized (
         select t.tested_on from team_days t
         where t.roster_id = ${rosterId} and t.tested_on < ${date}::date
         order by t.tested_on desc limit 1
       )
-      select (select tested_on::text from prev) as tested_on, ra.athlete_id, p.eapi
-      from roster_athletes ra
-      join profiles p on p.athlete_id = ra.athlete_id and p.tested_on = (select tested_on from prev)
-      where ra.roster_id = ${rosterId}`.execute(db),
+      select (select tested_on::text from prev) as previous_day,
+        (select json_agg(json_build_array(ra.athlete_id::text, p.eapi))
+          from roster_athletes ra
+          join profiles p on p.athlete_id = ra.athlete_id
+            and p.tested_on = (select tested_on from prev)
+          where ra.roster_id = ${rosterId}) as previous`.execute(db),
   ]);
-  if (!roster || day.rows.length === 0) return undefined;
+  const report = rows[0];
+  if (!report?.day) return undefined;
 
-  const profiles = day.rows;
+  const profiles: DayRow[] = report.day.map(
+    ([id, athlete_id, first_name, middle_name, last_name, eapi, points, reference_version]) => ({
+      id,
+      athlete_id,
+      first_name,
+      middle_name,
+      last_name,
+      eapi,
+      points,
+      reference_version,
+    }),
+  );
+  const previousRows: PreviousRow[] = (before[0]?.previous ?? []).map(([athlete_id, eapi]) => ({
+    athlete_id,
+    eapi,
+  }));
   const complete = profiles.filter((p) => p.eapi !== null).map((p) => p.eapi!);
   const average = mean(complete);
   const points = new Map(profiles.map((p) => [p.id, pointsOf(p.points)]));
@@ -98,9 +140,9 @@ export async function teamReport(
     for (const value of complete) distribution[(band(value) - low) / BAND]!.count += 1;
   }
 
-  const previousDay = previous.rows[0]?.tested_on ?? null;
-  const previousEapi = new Map(previous.rows.map((r) => [r.athlete_id, r.eapi]));
-  const previousAverage = mean(previous.rows.filter((r) => r.eapi !== null).map((r) => r.eapi!));
+  const previousDay = previousRows.length > 0 ? (before[0]?.previous_day ?? null) : null;
+  const previousEapi = new Map(previousRows.map((r) => [r.athlete_id, r.eapi]));
+  const previousAverage = mean(previousRows.filter((r) => r.eapi !== null).map((r) => r.eapi!));
 
   // Best first; equal indexes share a rank (1, 2, 2, 4); incomplete ones last, unranked.
   const ordered = [...profiles].sort(
@@ -130,7 +172,7 @@ export async function teamReport(
 
   return {
     rosterId,
-    rosterName: roster.name,
+    rosterName: report.name,
     date,
     athleteCount: profiles.length,
     averageOverallIndex: average,

@@ -5,8 +5,8 @@ import { buildTestApp } from '../helpers/build-test-app';
 import { addAthletes, coach, sprints } from './fixtures';
 
 /**
- * The result tables' VACUUM (ANALYZE) on the embedded database, which has no autovacuum;
- * on PostgreSQL the server leaves it to autovacuum.
+ * The result tables' VACUUM (ANALYZE) on the embedded database, which has no autovacuum
+ * (and the profile tables' with them); on PostgreSQL the server leaves it to autovacuum.
  */
 describe('maintenance of the result tables', () => {
   let app: App;
@@ -34,6 +34,13 @@ describe('maintenance of the result tables', () => {
       where c.oid = 'results'::regclass`.execute(app.db);
     return { visible: rows[0]!.visible, vacuumed: rows[0]!.vacuumed?.getTime() ?? 0 };
   };
+  /** The last VACUUM of `roster_indexes`, the last of the eight tables vacuumed. */
+  const profilesVacuumed = async () => {
+    const { rows } = await sql<{ vacuumed: Date | null }>`
+      select last_vacuum as vacuumed from pg_stat_user_tables
+      where relid = 'roster_indexes'::regclass`.execute(app.db);
+    return rows[0]?.vacuumed?.getTime() ?? 0;
+  };
   const settle = async (done: () => Promise<boolean>) => {
     for (let i = 0; i < 100 && !(await done()); i += 1) {
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -60,6 +67,9 @@ describe('maintenance of the result tables', () => {
       const after = await state();
       expect(after.vacuumed).toBeGreaterThan(before.vacuumed);
       expect(after.visible).toBeGreaterThan(0);
+      // The profile tables that EAPI results build, after the result tables.
+      await settle(async () => (await profilesVacuumed()) > before.vacuumed);
+      expect(await profilesVacuumed()).toBeGreaterThan(before.vacuumed);
     } else {
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect((await state()).vacuumed).toBe(before.vacuumed);

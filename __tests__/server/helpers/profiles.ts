@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Measurement } from '../../../contract/profile';
 import type { Database, Gender } from '../../../server/db/schema';
-import { score, type Reference } from '../../../server/profile/scoring';
+import { COLUMN_OF, referenceRows, score, type Reference } from '../../../server/profile';
 
 /**
  * Profiles written straight to the `profiles` table, scored as the profile domain scores
@@ -12,18 +12,6 @@ import { score, type Reference } from '../../../server/profile/scoring';
  * const id = await insertProfile(app.db, { accountId, athleteId: 5, testedOn: '2026-03-02',
  *   bodyweightKg: 80, measurements: { verticalJumpMm: 600, sprint10Ms: 1750, proAgilityMs: 4600 } });
  */
-
-const COLUMNS: Record<Measurement, string> = {
-  verticalJumpMm: 'vertical_jump_mm',
-  sprint10Ms: 'sprint_10_ms',
-  proAgilityMs: 'pro_agility_ms',
-  sprint40Ms: 'sprint_40_ms',
-  broadJumpMm: 'broad_jump_mm',
-  accelerationMs: 'acceleration_ms',
-  transitionMs: 'transition_ms',
-  topSpeedMs: 'top_speed_ms',
-  flying10Ms: 'flying_10_ms',
-};
 
 export interface ProfileFixture {
   accountId: string;
@@ -45,23 +33,10 @@ export async function currentReferences(
     .orderBy('version', 'desc')
     .limit(1)
     .executeTakeFirstOrThrow();
-  const rows = await db
-    .selectFrom('index_references')
-    .selectAll()
-    .where('version_id', '=', version.id)
-    .execute();
   return {
     versionId: version.id,
     version: version.version,
-    rows: rows.map((r) => ({
-      test: r.test,
-      sex: r.sex,
-      level: r.level,
-      mean: Number(r.mean),
-      sd: Number(r.sd),
-      lowerIsBetter: r.lower_is_better,
-      source: r.source,
-    })),
+    rows: await referenceRows(db, version.id),
   };
 }
 
@@ -81,7 +56,7 @@ export async function insertProfile(db: Kysely<Database>, fixture: ProfileFixtur
     references.rows,
   );
   const columns = Object.entries(fixture.measurements).map(([m]) =>
-    sql.ref(COLUMNS[m as Measurement]),
+    sql.ref(COLUMN_OF[m as Measurement]),
   );
   const values = Object.values(fixture.measurements).map((v) => sql`${v}`);
   const { rows } = await sql<{ id: string }>`

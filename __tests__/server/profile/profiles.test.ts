@@ -1,8 +1,9 @@
-import type {
-  ProfileBody,
-  ProfileInput,
-  ProfileListBody,
-  ReferenceVersionBody,
+import {
+  PROFILE_SORTS,
+  type ProfileBody,
+  type ProfileInput,
+  type ProfileListBody,
+  type ReferenceVersionBody,
 } from '../../../contract/profile';
 import type { App } from '../../../server/app';
 import { newCoach, type Coach } from '../athlete/helpers';
@@ -282,6 +283,38 @@ describe('profile routes', () => {
       ]);
       const easiTable = await page('/api/report/easi/individual?sort=OverallIndex');
       expect(easiTable.items.map((p) => [p.testedOn, p.easi])).toEqual([['2024-03-06', 1500]]);
+    });
+
+    it('pages through every order the same way as one page (the second half read from the end)', async () => {
+      const ids = async (url: string) => (await page(url)).items.map((p) => p.id);
+      const tables: [string, string][] = [
+        ['/api/profile', ''],
+        ['/api/report/eapi/individual', ''],
+        ['/api/report/easi/individual', ''],
+        ['/api/profile', `&rosterId=${roster}`],
+        ['/api/profile', '&lastNameQuery=b&startDate=2024-03-02'],
+      ];
+      for (const [route, filters] of tables) {
+        for (const sort of PROFILE_SORTS) {
+          const url = `${route}?sort=${sort}${filters}`;
+          const whole = await page(url);
+          for (const size of [1, 2, 4]) {
+            const pages: number[] = [];
+            const count = Math.ceil(whole.totalCount / size);
+            for (let number = 1; number <= count + 1; number += 1) {
+              const part = await page(`${url}&pageSize=${size}&pageNumber=${number}`);
+              expect({ url, size, number, total: part.totalCount }).toEqual({
+                url,
+                size,
+                number,
+                total: whole.totalCount,
+              });
+              pages.push(...part.items.map((p) => p.id));
+            }
+            expect({ url, size, ids: pages }).toEqual({ url, size, ids: await ids(url) });
+          }
+        }
+      }
     });
 
     it('answers 400 for bad filters and 404 for a roster of another account', async () => {
