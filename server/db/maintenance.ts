@@ -1,4 +1,4 @@
-import type { RawBuilder } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -48,5 +48,43 @@ export function backgroundMaintenance(
   return () => {
     if (running) again = true;
     else start();
+  };
+}
+
+/** When a counted maintenance runs: past `minRows` plus `share` of the table's rows. */
+export interface MaintenanceThreshold {
+  minRows: number;
+  share: number;
+}
+
+/**
+ * The embedded database's maintenance by count (PGlite has no autovacuum): routes report
+ * the rows they wrote, and past the threshold (`minRows` plus `share` of `table`'s rows at
+ * the last run) the statements run in the background (backgroundMaintenance). On
+ * PostgreSQL autovacuum does this, and the function returned does nothing.
+ *
+ * @returns what a route calls with the number of rows it wrote, edited or deleted.
+ */
+export function countedMaintenance(
+  app: FastifyInstance,
+  statements: readonly RawBuilder<unknown>[],
+  what: string,
+  table: string,
+  { minRows, share }: MaintenanceThreshold,
+): (changed: number) => void {
+  if (app.config.databaseUrl !== undefined) return () => {};
+  let changed = 0;
+  let threshold = minRows;
+  const run = backgroundMaintenance(app, statements, what, async () => {
+    const { rows } = await sql<{ n: number }>`
+      select greatest(reltuples, 0)::float8 as n from pg_class
+      where oid = ${table}::regclass`.execute(app.db);
+    threshold = minRows + share * (rows[0]?.n ?? 0);
+  });
+  return (rows) => {
+    changed += rows;
+    if (changed < threshold) return;
+    changed = 0;
+    run();
   };
 }

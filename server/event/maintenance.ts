@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import { backgroundMaintenance } from '../db/maintenance';
+import { countedMaintenance, type MaintenanceThreshold } from '../db/maintenance';
 import { vacuumProfileTables } from '../profile';
 
 /**
@@ -9,7 +9,7 @@ import { vacuumProfileTables } from '../profile';
  * time (PostgreSQL's autovacuum defaults are 50 + 10 % for ANALYZE, 1,000 + 20 % for
  * inserts).
  */
-export const RESULT_MAINTENANCE = { minRows: 1_000, share: 0.1 };
+export const RESULT_MAINTENANCE: MaintenanceThreshold = { minRows: 1_000, share: 0.1 };
 
 const RESULT_TABLES = ['results', 'result_splits', 'board_bests', 'bests_since'] as const;
 
@@ -30,12 +30,9 @@ const RESULT_TABLES = ['results', 'result_splits', 'board_bests', 'bests_since']
  */
 export function resultMaintenance(
   app: FastifyInstance,
-  { minRows, share } = RESULT_MAINTENANCE,
+  threshold: MaintenanceThreshold = RESULT_MAINTENANCE,
 ): (changed: number) => void {
-  if (app.config.databaseUrl !== undefined) return () => {};
-  let changed = 0;
-  let threshold = minRows;
-  const run = backgroundMaintenance(
+  return countedMaintenance(
     app,
     // A table per statement: one statement for all four held the embedded database
     // (and the event loop) for ~850 ms in a testing day's ingest (decision 016). EAPI
@@ -46,17 +43,7 @@ export function resultMaintenance(
       ...vacuumProfileTables(),
     ],
     'result and profile tables',
-    async () => {
-      const { rows } = await sql<{ n: number }>`
-        select greatest(reltuples, 0)::float8 as n from pg_class
-        where oid = 'results'::regclass`.execute(app.db);
-      threshold = minRows + share * (rows[0]?.n ?? 0);
-    },
+    'results',
+    threshold,
   );
-  return (rows) => {
-    changed += rows;
-    if (changed < threshold) return;
-    changed = 0;
-    run();
-  };
 }

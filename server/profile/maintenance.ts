@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
-import { backgroundMaintenance } from '../db/maintenance';
+import { countedMaintenance, type MaintenanceThreshold } from '../db/maintenance';
 
 /**
  * The tables a profile write changes: `profiles` and the report summaries that its
@@ -24,7 +24,7 @@ export const vacuumProfileTables = () =>
  * result writes build are counted by the result maintenance (server/event/maintenance.ts),
  * which vacuums these tables too.
  */
-export const PROFILE_MAINTENANCE = { minRows: 1_000, share: 0.1 };
+export const PROFILE_MAINTENANCE: MaintenanceThreshold = { minRows: 1_000, share: 0.1 };
 
 /**
  * PGlite has no autovacuum: without this, the pages of `profiles` and of the summaries are
@@ -39,21 +39,7 @@ export const PROFILE_MAINTENANCE = { minRows: 1_000, share: 0.1 };
  */
 export function profileMaintenance(
   app: FastifyInstance,
-  { minRows, share } = PROFILE_MAINTENANCE,
+  threshold: MaintenanceThreshold = PROFILE_MAINTENANCE,
 ): (changed: number) => void {
-  if (app.config.databaseUrl !== undefined) return () => {};
-  let changed = 0;
-  let threshold = minRows;
-  const run = backgroundMaintenance(app, vacuumProfileTables(), 'profile tables', async () => {
-    const { rows } = await sql<{ n: number }>`
-      select greatest(reltuples, 0)::float8 as n from pg_class
-      where oid = 'profiles'::regclass`.execute(app.db);
-    threshold = minRows + share * (rows[0]?.n ?? 0);
-  });
-  return (rows) => {
-    changed += rows;
-    if (changed < threshold) return;
-    changed = 0;
-    run();
-  };
+  return countedMaintenance(app, vacuumProfileTables(), 'profile tables', 'profiles', threshold);
 }
