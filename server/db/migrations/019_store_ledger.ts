@@ -81,3 +81,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     alter table users drop column athlete_spots;
   `.execute(db);
 }
+
+/**
+ * Back to a counter: `users.athlete_spots` gets each account's spots left from the ledger
+ * (never below 0), then the Store's tables go. Orders and the ledger's history are lost.
+ */
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    alter table users add column athlete_spots integer not null default 0
+      check (athlete_spots >= 0);
+    update users u set athlete_spots = greatest(0,
+      coalesce((select sum(l.spots) from ledger_entries l where l.account_id = u.id), 0)
+      - (select count(*) from athletes a where a.account_id = u.id));
+    alter table users alter column athlete_spots drop default;
+    drop table ledger_entries, store_orders;
+    drop function ledger_entries_append_only();
+  `.execute(db);
+}
