@@ -96,3 +96,32 @@ export function screenshots(page: Page, dir: string) {
     });
   };
 }
+
+/** The API as the signed-in page calls it (an any-typed answer: tests read what they need). */
+export type Api = (method: 'GET' | 'POST', url: string, data?: unknown) => Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/**
+ * The test's way into the real API, as the page's user: the app's own bearer token is
+ * read off its requests, and each call waits until the page has sent one.
+ *
+ * @example
+ * const api = apiOf(page); // before the page signs in
+ * const roster = await api('POST', '/roster', { name: 'Sprinters' });
+ */
+export function apiOf(page: Page): Api {
+  let authorization = '';
+  page.on('request', (request) => {
+    const header = request.headers().authorization;
+    if (request.url().includes('/api/') && header) authorization = header;
+  });
+  return async (method, url, data) => {
+    await expect.poll(() => authorization).not.toBe('');
+    const response = await page.request.fetch(`/api${url}`, {
+      method,
+      data,
+      headers: { authorization },
+    });
+    expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
+    return response.json();
+  };
+}

@@ -1,4 +1,4 @@
-import { screenshots, signUpAt } from './account';
+import { apiOf, screenshots, signUpAt } from './account';
 import { expect, test } from './fixtures';
 import { choose } from './select';
 
@@ -29,30 +29,15 @@ const typed = {
 test('a coach types a session’s times into the grid and saves them in one go', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  // The app's own bearer token, read off its requests, so that the test can set up
-  // athletes and read back the results through the same real API the page uses.
-  let authorization = '';
-  page.on('request', (request) => {
-    const header = request.headers().authorization;
-    if (request.url().includes('/api/') && header) authorization = header;
-  });
+  // Sets up athletes and reads back the results through the same real API the page uses.
+  const api = apiOf(page);
   const screenshot = screenshots(page, 'test-results/manual-entry');
-  const api = async (method: 'GET' | 'POST', url: string, data?: unknown) => {
-    const response = await page.request.fetch(`/api${url}`, {
-      method,
-      data,
-      headers: { authorization },
-    });
-    expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
-    return response.json();
-  };
 
   await test.step('a new coach with a roster of three athletes', async () => {
     await signUpAt(page, path, 'manual');
     await expect(
       page.getByRole('heading', { level: 1, name: 'Programs: Manual Entry' }),
     ).toBeVisible();
-    await expect.poll(() => authorization).not.toBe('');
     const roster = await api('POST', '/roster', { name: 'Sprinters' });
     for (const athlete of athletes)
       await api('POST', '/athlete', { ...athlete, rosterIds: [roster.id] });

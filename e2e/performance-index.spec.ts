@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { screenshots, signUpAt } from './account';
+import { apiOf, screenshots, signUpAt } from './account';
 import { expect, test } from './fixtures';
 import { choose } from './select';
 
@@ -45,28 +45,14 @@ test('a coach runs an EAPI session and reads the index in profiles, reports and 
   test.setTimeout(180_000);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  let authorization = '';
-  page.on('request', (request) => {
-    const header = request.headers().authorization;
-    if (request.url().includes('/api/') && header) authorization = header;
-  });
+  const api = apiOf(page);
   const screenshot = screenshots(page, 'test-results/performance-index');
-  const api = async (method: 'GET' | 'POST', url: string, data?: unknown) => {
-    const response = await page.request.fetch(`/api${url}`, {
-      method,
-      data,
-      headers: { authorization },
-    });
-    expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
-    return response.json();
-  };
 
   await test.step('a new coach with a roster of three athletes who have a bodyweight', async () => {
     await signUpAt(page, path, 'index');
     await expect(
       page.getByRole('heading', { level: 1, name: 'Programs: Manual Entry' }),
     ).toBeVisible();
-    await expect.poll(() => authorization).not.toBe('');
     const roster = await api('POST', '/roster', { name: 'Varsity' });
     for (const athlete of athletes)
       await api('POST', '/athlete', {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { screenshots, signUpAt } from './account';
+import { apiOf, screenshots, signUpAt, type Api } from './account';
 import { expect, test } from './fixtures';
 
 /** An element's sizes, as the checks read them (e2e/ is type-checked without the DOM). */
@@ -34,27 +34,6 @@ const roster = [
   ['Evangeline', 'Cummerata-Lind'],
   ['Alessandro', 'Kshlerin-Hagenes'],
 ] as const;
-
-type Api = (method: 'GET' | 'POST', url: string, data?: unknown) => Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-/** The app's own bearer token, read off its requests, for the API calls of the test. */
-function apiOf(page: Page): Api {
-  let authorization = '';
-  page.on('request', (request) => {
-    const header = request.headers().authorization;
-    if (request.url().includes('/api/') && header) authorization = header;
-  });
-  return async (method, url, data) => {
-    await expect.poll(() => authorization).not.toBe('');
-    const response = await page.request.fetch(`/api${url}`, {
-      method,
-      data,
-      headers: { authorization },
-    });
-    expect(response.ok(), `${method} ${url}: ${await response.text()}`).toBe(true);
-    return response.json();
-  };
-}
 
 /** A roster of the ten athletes (boys of 75 kg, so that the EAPI scores them). */
 async function seedRoster(api: Api): Promise<{ rosterId: number; ids: number[] }> {
