@@ -22,6 +22,15 @@ export async function choose(
 ): Promise<void> {
   await select.click();
   if (search) await select.fill(option.slice(0, 4));
-  await openList(page).getByTitle(option, { exact: true }).click();
-  if (!multiple) await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+  if (multiple) {
+    await openList(page).getByTitle(option, { exact: true }).click();
+    return;
+  }
+  // On a loaded machine a click can land while the list is still opening and choose
+  // nothing (the list stays open on the old value): then it is clicked again.
+  await expect(async () => {
+    if ((await openList(page).count()) === 0) await select.click();
+    await openList(page).getByTitle(option, { exact: true }).click({ timeout: 2_000 });
+    await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
 }
