@@ -6,6 +6,7 @@ import { join } from 'node:path';
 
 export interface RunningServer {
   url: string;
+  port: number;
   dataDir: string;
   process: ChildProcess;
   stop: () => Promise<void>;
@@ -39,14 +40,24 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error(`server at ${url} not healthy after ${timeoutMs} ms`);
 }
 
+/** Where a restarted server comes back: the same port (the page's origin) and data. */
+export interface ServerPlace {
+  port: number;
+  dataDir: string;
+}
+
 /**
  * Starts the built server (dist/) on a free loopback port with a fresh data directory,
- * exactly as `npm start` runs it, and waits until /api/health answers.
+ * exactly as `npm start` runs it, and waits until /api/health answers. With `place`, on
+ * that port and data directory instead (a restart, as an operator does one).
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const port = await freePort();
+export async function startServer(
+  env: Record<string, string> = {},
+  place?: ServerPlace,
+): Promise<RunningServer> {
+  const port = place?.port ?? (await freePort());
   const url = `http://localhost:${port}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'splitline-e2e-'));
+  const dataDir = place?.dataDir ?? mkdtempSync(join(tmpdir(), 'splitline-e2e-'));
   const log = openSync(join(dataDir, 'server.log'), 'a');
   const child = spawn(process.execPath, ['dist/server/server/server.js'], {
     env: {
@@ -69,5 +80,5 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     child.kill('SIGTERM');
     await exited;
   };
-  return { url, dataDir, process: child, stop };
+  return { url, port, dataDir, process: child, stop };
 }
