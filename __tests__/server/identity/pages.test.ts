@@ -100,6 +100,8 @@ describe('the look of the identity pages', () => {
     expect(html).toMatch(/button:focus-visible,a:focus-visible\{outline:2px solid #1f4fff/);
     expect(html).toMatch(/input\[type=password\]:focus\{outline:0;border-color:#1f4fff;box-shadow/);
     expect(html).toContain('main{width:100%;max-width:420px');
+    // A link inside a sentence is underlined: colour alone would not set it apart.
+    expect(html).toContain('span>a{text-decoration:underline}');
     expect(html).toContain('<meta name="viewport" content="width=device-width,initial-scale=1">');
   });
 });

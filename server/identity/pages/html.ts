@@ -51,7 +51,7 @@ button:focus-visible,a:focus-visible{${FOCUS_RING}}
 .notice{background:${t.colorInfoBg};border:1px solid ${t.colorInfoBorder}}
 nav{margin-top:${t.padding}px;display:flex;flex-wrap:wrap;justify-content:center;gap:8px 24px}
 a{color:${t.colorLink};text-decoration:none;border-radius:2px}
-a:hover{text-decoration:underline}
+a:hover,span>a{text-decoration:underline}
 `;
 
 /** Escapes text for HTML content and attribute values. */
