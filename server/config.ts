@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Type, type Static, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
+import { isTimeZone } from './event/days';
 import { projectRoot } from './paths';
 
 /**
@@ -53,6 +54,11 @@ const Environment = Type.Object({
   DEMO_DATA: Type.Boolean({
     default: true,
     description: 'true or false (also 1/0, on/off, yes/no)',
+  }),
+  // The demo account's time zone: its sessions are stamped in that zone's daytime.
+  DEMO_TIME_ZONE: Type.String({
+    default: 'America/Chicago',
+    description: 'an IANA time zone, such as America/Chicago or Europe/Berlin',
   }),
   DEFAULT_ATHLETE_SPOTS: Type.Integer({
     minimum: 0,
@@ -121,6 +127,8 @@ export interface Config {
   databaseUrl: string | undefined;
   logLevel: Environment['LOG_LEVEL'];
   demoData: boolean;
+  /** users.time_zone of the demo account, whose sessions happen in its daytime. */
+  demoTimeZone: string;
   defaultAthleteSpots: number;
   /** The Store's packages (STORE_PACKAGES), by spots ascending; ids are `spots-<n>`. */
   storePackages: StorePackage[];
@@ -185,6 +193,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   );
   lines.push(...incompleteGroups(raw));
   if (!bad.has('STORE_PACKAGES')) lines.push(...storePackageProblems(value.STORE_PACKAGES));
+  if (typeof value.DEMO_TIME_ZONE === 'string' && !isTimeZone(value.DEMO_TIME_ZONE))
+    lines.push(
+      `  DEMO_TIME_ZONE=${JSON.stringify(value.DEMO_TIME_ZONE)}: expected an IANA time zone, such as America/Chicago or Europe/Berlin`,
+    );
   if (lines.length > 0) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   const checked = value as Environment;
   return {
@@ -195,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: checked.DATABASE_URL,
     logLevel: checked.LOG_LEVEL,
     demoData: checked.DEMO_DATA,
+    demoTimeZone: checked.DEMO_TIME_ZONE,
     defaultAthleteSpots: checked.DEFAULT_ATHLETE_SPOTS,
     storePackages: parseStorePackages(checked.STORE_PACKAGES),
     storeCurrency: checked.STORE_CURRENCY,

@@ -23,7 +23,11 @@ async function main(config: Config): Promise<void> {
   try {
     await app.ready(); // migrations run here
     if (config.demoData)
-      await ensureDemoAccount(app.db, { log: app.log, publicUrl: config.publicUrl });
+      await ensureDemoAccount(app.db, {
+        log: app.log,
+        publicUrl: config.publicUrl,
+        timeZone: config.demoTimeZone,
+      });
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await app.close().catch(() => undefined); // releases the data-dir lock if it was taken

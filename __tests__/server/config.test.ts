@@ -79,6 +79,16 @@ describe('loadConfig', () => {
     );
   });
 
+  it("takes the demo account's time zone, America/Chicago unless set, and refuses an unknown one", () => {
+    expect(loadConfig({}).demoTimeZone).toBe('America/Chicago');
+    expect(loadConfig({ DEMO_TIME_ZONE: 'Pacific/Auckland' }).demoTimeZone).toBe(
+      'Pacific/Auckland',
+    );
+    expect(() => loadConfig({ DEMO_TIME_ZONE: 'Mars/Olympus' })).toThrow(
+      'DEMO_TIME_ZONE="Mars/Olympus": expected an IANA time zone, such as America/Chicago or Europe/Berlin',
+    );
+  });
+
   it('refuses a port out of range', () => {
     expect(() => loadConfig({ PORT: '70000' })).toThrow(
       'PORT="70000": expected a port number from 0 to 65535',

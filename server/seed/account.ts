@@ -7,17 +7,20 @@ export interface SeedAccount {
   created: boolean;
   existingResults: number;
   existingAthletes: number;
+  /** users.time_zone: the zone whose daytime the seed stamps sessions in. */
+  timeZone: string;
 }
 
 /**
  * Finds the account of `email` or creates it: a sign-in credential (scrypt hash, e-mail
  * marked verified) and the user row, whose `auth_subject` is the credential's id (the
  * subject the embedded identity provider issues). The seed grants the spots its athletes
- * need after inserting them (`topUpSpots`).
+ * need after inserting them (`topUpSpots`). A new account gets `timeZone` (else UTC); an
+ * existing one keeps its own.
  */
 export async function ensureSeedAccount(
   trx: Kysely<Database>,
-  options: { email: string; password: string },
+  options: { email: string; password: string; timeZone?: string },
 ): Promise<SeedAccount> {
   // Stored lower-case, as the identity provider stores addresses (identity/credentials.ts).
   const email = options.email.trim().toLowerCase();
@@ -36,7 +39,7 @@ export async function ensureSeedAccount(
   }
   const existing = await trx
     .selectFrom('users')
-    .select(['id'])
+    .select(['id', 'time_zone'])
     .where('auth_subject', '=', credential.id)
     .executeTakeFirst();
   if (!existing) {
@@ -46,10 +49,18 @@ export async function ensureSeedAccount(
         auth_subject: credential.id,
         email,
         updated_at: new Date(),
+        // Else the column's default (UTC).
+        ...(options.timeZone ? { time_zone: options.timeZone } : {}),
       })
-      .returning('id')
+      .returning(['id', 'time_zone'])
       .executeTakeFirstOrThrow();
-    return { accountId: user.id, created: true, existingResults: 0, existingAthletes: 0 };
+    return {
+      accountId: user.id,
+      created: true,
+      existingResults: 0,
+      existingAthletes: 0,
+      timeZone: user.time_zone,
+    };
   }
   const count = (table: 'results' | 'athletes') =>
     trx
@@ -63,5 +74,6 @@ export async function ensureSeedAccount(
     created: false,
     existingResults: Number(results.n),
     existingAthletes: Number(athletes.n),
+    timeZone: existing.time_zone,
   };
 }

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { isTimeZone } from '../event';
 import type { Kysely } from 'kysely';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/connect';
@@ -12,7 +13,8 @@ import { SeedRefusedError, seedAccount } from './seed';
  * else the embedded one in DATA_DIR; stop the server first: it holds DATA_DIR's lock).
  */
 const usage = `Usage: npm run seed -- --email <address> [--athletes 400] [--results 30000]
-  [--password <text>] [--seed <int>] [--until YYYY-MM-DD] [--rosters <n>] [--append]`;
+  [--password <text>] [--seed <int>] [--until YYYY-MM-DD] [--rosters <n>] [--append]
+  [--time-zone <IANA zone, for a new account; default UTC>]`;
 
 function options() {
   const { values } = parseArgs({
@@ -24,6 +26,7 @@ function options() {
       seed: { type: 'string', default: '1' },
       until: { type: 'string' },
       rosters: { type: 'string' },
+      'time-zone': { type: 'string' },
       append: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -36,6 +39,11 @@ function options() {
   };
   if (values.help) throw new UsageError('');
   if (!values.email?.includes('@')) throw new UsageError('--email <address> is required.');
+  const timeZone = values['time-zone'];
+  if (timeZone !== undefined && !isTimeZone(timeZone))
+    throw new UsageError(
+      `--time-zone must be an IANA zone like America/Chicago (got ${timeZone}).`,
+    );
   const until = values.until ? new Date(`${values.until}T00:00:00Z`) : undefined;
   if (until && Number.isNaN(until.getTime()))
     throw new UsageError(`--until must be a date like 2025-06-30 (got ${values.until}).`);
@@ -48,6 +56,7 @@ function options() {
     seed: count('seed', values.seed),
     rosters: values.rosters === undefined ? undefined : count('rosters', values.rosters),
     until,
+    timeZone,
     append: values.append,
   };
 }

@@ -15,6 +15,8 @@ export interface DemoOptions {
   athletes?: number;
   results?: number;
   until?: Date;
+  /** The account's time zone (config DEMO_TIME_ZONE); its sessions happen in its daytime. */
+  timeZone?: string;
 }
 
 /**
@@ -44,6 +46,7 @@ export async function ensureDemoAccount(
       rosters: 6,
       seed: 2024,
       until: options.until,
+      timeZone: options.timeZone,
     });
   });
   if (summary) {

@@ -43,11 +43,12 @@ const PROGRAM_YEARS = 2;
 /** A group tests together; groups are roughly teams (athletes sorted by sport and sex). */
 const GROUP_SIZE = 24;
 /**
- * Group start times, UTC: 13:30, 15:10, 16:50, 18:30 (08:30-13:30 US Central). A group
- * takes under two hours, so a testing day is one calendar day from UTC-10 to UTC+3 and a
- * profile never straddles midnight in the account's time zone.
+ * Group start times on the wall clock of the account's time zone: 08:30, 10:10, 11:50,
+ * 13:30. A group takes about two hours, so a testing day stays one calendar day in the
+ * account's zone (the day its profiles group results by) and in any zone within seven
+ * hours of it.
  */
-const SLOT_MINUTES = [13 * 60 + 30, 15 * 60 + 10, 16 * 60 + 50, 18 * 60 + 30];
+const SLOT_MINUTES = [8 * 60 + 30, 10 * 60 + 10, 11 * 60 + 50, 13 * 60 + 30];
 /**
  * Groups per day: two run side by side in each slot (two station rotations), so a
  * program of up to 192 athletes tests in one day; a bigger one takes up to five weekdays,

@@ -1,5 +1,13 @@
 import type { SeedAthlete } from './athletes';
-import { FOOT_MM, INCH_MM, sprintSplitShare, testNorms, yearlyGain, type Test } from './norms';
+import {
+  FOOT_MM,
+  INCH_MM,
+  levelLimits,
+  sprintSplitShare,
+  testNorms,
+  yearlyGain,
+  type Test,
+} from './norms';
 import type { Random } from './random';
 
 /** What a testing day measures; each maps to an event type and a distance. */
@@ -79,13 +87,12 @@ export function measure(
       (1 + yearlyGain.time * gain)
     );
   };
+  const limits = levelLimits[athlete.population];
   const jump = (test: 'vertical' | 'broad', unitMm: number): Measurement => {
     const [mean, sd] = norms[test];
     const value = (mean + sd * (athlete.powerZ + offsets[test])) * (1 - yearlyGain.jump * gain);
-    return {
-      result: Math.round(Math.max(mean * 0.35, value * (1 + random.normal(0, 0.03))) * unitMm),
-      splits: [],
-    };
+    const drawn = Math.max(mean * 0.35, value * (1 + random.normal(0, 0.03)));
+    return { result: Math.round(-easedFloor(-drawn, -limits[test], sd) * unitMm), splits: [] };
   };
   if (drill === 'vertical') return jump('vertical', INCH_MM);
   if (drill === 'broad') return jump('broad', FOOT_MM);
@@ -97,7 +104,21 @@ export function measure(
   if (options.hand)
     seconds +=
       random.normal(-0.2, 0.06) * (drill === 'sprint40' ? 1 : 0.7) + random.normal(0, 0.04);
+  const sd = norms[test][1] * (seconds / norms[test][0]);
+  seconds = easedFloor(seconds, limits[drill], sd);
   return timed(random, drill, Math.round(seconds * 1000), options);
+}
+
+/**
+ * `value`, but never below `floor`: far above it unchanged, near and below it eased onto
+ * it (softplus over a third of an sd), so that the best athletes of a level crowd close
+ * to its limit without a pile of equal marks at the limit itself.
+ */
+export function easedFloor(value: number, floor: number, sd: number): number {
+  const scale = sd / 3;
+  const above = (value - floor) / scale;
+  // log1p(exp(x)) overflows for large x, where it equals x.
+  return floor + scale * (above > 30 ? above : Math.log1p(Math.exp(above)));
 }
 
 function timed(
@@ -111,7 +132,9 @@ function timed(
   // Hand timing gives only the total, which is also the split at the full distance.
   if (options.hand) return { result: totalMs, splits: [[distanceMm, totalMs]] };
   let splits = splitsMm.map((mm, i): [number, number] => {
-    const jitter = i === splitsMm.length - 1 ? 0 : random.normal(0, 0.006);
+    // At most two sd: the 10-yd split of a level's fastest 40 stays a credible 10 yd.
+    const jitter =
+      i === splitsMm.length - 1 ? 0 : Math.max(-0.012, Math.min(0.012, random.normal(0, 0.006)));
     return [mm, Math.round(totalMs * ((shares[i] ?? 1) + jitter))];
   });
   if (options.mistimed) splits = mistime(random, splits);

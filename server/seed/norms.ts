@@ -45,6 +45,58 @@ export const testNorms: Record<Population, Record<Test, [mean: number, sd: numbe
   },
 };
 
+/**
+ * The best a result of the level may show, whatever the draw: the fastest time (s) of each
+ * drill, the highest jump (vertical in inches, broad in feet). Taken from PRODUCT.md's
+ * ranges ("Numbers a coach knows": the fast end of a level's range less about one sd),
+ * never past the world-class marks (40 yd ~4.2 s, 10 yd ~1.45 s, vertical ~46 in, broad
+ * ~12 ft 3 in), so that an ordinary roster never shows a record. A draw beyond a limit is
+ * eased towards it (`measure.ts`), hand timing's fast reading included: a coach writes
+ * down a hand-timed 4.3, not a 4.04.
+ */
+export const levelLimits: Record<Population, Record<Test | 'sprint10' | 'flying10', number>> = {
+  'hs-male': {
+    sprint40: 4.45,
+    sprint10: 1.58,
+    flying10: 0.98,
+    proAgility: 4.2,
+    lDrill: 6.85,
+    shuttle60: 11.4,
+    vertical: 34,
+    broad: 10,
+  },
+  'hs-female': {
+    sprint40: 5.1,
+    sprint10: 1.76,
+    flying10: 1.12,
+    proAgility: 4.55,
+    lDrill: 7.5,
+    shuttle60: 12.6,
+    vertical: 26,
+    broad: 8.3,
+  },
+  'college-male': {
+    sprint40: 4.28,
+    sprint10: 1.48,
+    flying10: 0.86,
+    proAgility: 3.85,
+    lDrill: 6.45,
+    shuttle60: 10.6,
+    vertical: 43,
+    broad: 11.5,
+  },
+  'college-female': {
+    sprint40: 4.85,
+    sprint10: 1.66,
+    flying10: 1.0,
+    proAgility: 4.3,
+    lDrill: 7.05,
+    shuttle60: 11.9,
+    vertical: 30,
+    broad: 9,
+  },
+};
+
 /** Cumulative share of the 40-yd time at 10 and 20 yd (1.8 / 5.1 s; flying 10 ~ 0.228). */
 export const sprintSplitShare = { at10: 0.355, at20: 0.583 } as const;
 

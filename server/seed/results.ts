@@ -5,7 +5,8 @@ import type { SeedAthlete } from './athletes';
 import { drawTestOffsets, drills, measure, type Drill, type TestOffsets } from './measure';
 import type { Random } from './random';
 import { EAPI_DRILLS, EAPI_SHARE, planEapi, type EapiSession } from './eapi';
-import { planSessions, type Session } from './sessions';
+import { planSessions, TESTING_HOURS, type Session } from './sessions';
+import { wallClockIn } from './zone';
 
 export interface SeedResult {
   /** Index into the athletes array. */
@@ -23,15 +24,27 @@ export interface SeedResult {
 }
 
 const YEAR_MS = 365.25 * 86_400_000;
+const DAY_MS = 86_400_000;
 const MISTIMED_SHARE = 0.003;
 /** Results of a typical testing session (a team of ~25, 2-4 drills, 1-3 attempts each). */
 const SESSION_SIZE = 150;
 
 export interface ResultPlan {
   count: number;
-  /** End of the three years of testing (ms, UTC). */
+  /** End of the three years of testing (ms, UTC midnight of its day). */
   until: number;
   chunkSize: number;
+  /**
+   * The account's IANA time zone (users.time_zone): sessions happen in its daytime
+   * (`TESTING_HOURS`). Default UTC.
+   */
+  timeZone?: string;
+  /**
+   * Share of electronically timed runs with an early gate trigger (stored flagged
+   * `implausible`, as the API would flag them); default 0.3 %. 0 in the test that checks
+   * that every real run is plausible.
+   */
+  mistimedShare?: number;
 }
 
 /**
@@ -62,6 +75,7 @@ export function* generateResults(
     Math.max(1, Math.round(regularCount / SESSION_SIZE)),
     plan.until,
   );
+  const toInstant = wallClockIn(plan.timeZone ?? 'UTC');
   let chunk: SeedResult[] = [];
   let remaining = regularCount;
   let [regularIndex, eapiIndex, onProgram] = [0, 0, 0];
@@ -70,6 +84,7 @@ export function* generateResults(
     const nextRegular = regular[regularIndex];
     const context = (session: Session) => ({
       random,
+      mistimedShare: plan.mistimedShare ?? MISTIMED_SHARE,
       athletes,
       offsets,
       yearsAgo: (plan.until - session.startsAt) / YEAR_MS,
@@ -90,7 +105,8 @@ export function* generateResults(
       remaining -= quota;
       regularIndex++;
     }
-    for (const result of session) {
+    for (const result of inDaytime([...session])) {
+      result.recordedAt = toInstant(result.recordedAt);
       chunk.push(result);
       if (chunk.length === plan.chunkSize) {
         yield chunk;
@@ -101,8 +117,21 @@ export function* generateResults(
   if (chunk.length > 0) yield chunk;
 }
 
+/**
+ * A session's results (wall-clock times), moved earlier as a whole when its last run would
+ * be after `TESTING_HOURS.to`: a long session on one lane ends at 19:00 instead.
+ */
+function inDaytime(results: SeedResult[]): SeedResult[] {
+  const last = results.reduce((latest, r) => Math.max(latest, r.recordedAt), -Infinity);
+  const day = Math.floor(last / DAY_MS);
+  const over = last - (day * DAY_MS + TESTING_HOURS.to * 60_000);
+  if (over > 0) for (const result of results) result.recordedAt -= over;
+  return results;
+}
+
 interface Context {
   random: Random;
+  mistimedShare: number;
   athletes: readonly SeedAthlete[];
   offsets: readonly TestOffsets[];
   yearsAgo: number;
@@ -178,7 +207,7 @@ function recordAttempt(
   const { eventTypeId, distanceMm, splitsMm } = drills[drill];
   const timed = distanceMm > 0 || drill === 'lDrill';
   const hand = session.hand && timed;
-  const mistimed = !hand && splitsMm.length > 0 && context.random.chance(MISTIMED_SHARE);
+  const mistimed = !hand && splitsMm.length > 0 && context.random.chance(context.mistimedShare);
   const seedAthlete = context.athletes[athlete]!;
   const { result, splits } = measure(
     context.random,

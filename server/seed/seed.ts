@@ -22,6 +22,11 @@ export interface SeedOptions {
   /** Add to an account that already has results instead of refusing. */
   append?: boolean;
   rosters?: number;
+  /**
+   * IANA time zone of a new account (users.time_zone; default UTC); an existing account
+   * keeps its own. Sessions are stamped in the daytime of the account's zone.
+   */
+  timeZone?: string;
   /** Above this many results the secondary indexes are rebuilt instead of maintained. */
   bulkThreshold?: number;
   log?: (message: string) => void;
@@ -99,7 +104,12 @@ export async function seedInTransaction(
   const threshold = options.bulkThreshold ?? DEFAULT_BULK_THRESHOLD;
   const bulk = options.results > threshold ? await beginBulkLoad(trx) : undefined;
   const firstResultId = options.results > 0 ? await reserveIds(trx, 'results', options.results) : 0;
-  const plan = { count: options.results, until: until.getTime(), chunkSize: CHUNK };
+  const plan = {
+    count: options.results,
+    until: until.getTime(),
+    chunkSize: CHUNK,
+    timeZone: account.timeZone,
+  };
   let [written, splits] = [0, 0];
   for (const chunk of generateResults(resultRandom, athletes, plan)) {
     const clientId = (i: number) => `seed-${account.existingResults + written + i + 1}`;

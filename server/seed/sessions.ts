@@ -36,10 +36,18 @@ const batteries: Record<RegularProgram, readonly (readonly [Drill[], number])[]>
 };
 
 /**
+ * When testing happens, in minutes after local midnight of the account's time zone: no
+ * session starts before 08:00 and none runs past 19:00 (results.ts moves a session that
+ * would end later to end at 19:00).
+ */
+export const TESTING_HOURS = { from: 8 * 60, to: 19 * 60 } as const;
+
+/**
  * `count` testing sessions of the programs other than EAPI (its days: eapi.ts) over the
- * three years before `until` (ms, UTC), oldest first,
- * on weekdays. A busy program runs several a day (teams in turn, 75 minutes apart from
- * 06:30 US Central time, 12:30 UTC), afternoons most often.
+ * three years before `until`, oldest first, on weekdays. Times are on the wall clock of the
+ * account's time zone (ms as if it were UTC; results.ts turns them into instants). A busy
+ * program runs several a day (teams in turn, an hour apart from 08:00), after school most
+ * often.
  */
 export function planSessions(random: Random, count: number, until: number): Session[] {
   const firstDay = Math.floor(until / DAY_MS) - 3 * 365;
@@ -59,14 +67,14 @@ export function planSessions(random: Random, count: number, until: number): Sess
     const firstSlot = random.weighted(slotWeights.map((weight, slot) => [slot, weight] as const));
     for (let i = 0; i < sessionsThatDay; i++) {
       const slot = (firstSlot + i) % slotWeights.length;
-      sessions.push(session(random, day * DAY_MS + (12 * 60 + 30 + slot * 75) * 60_000));
+      sessions.push(session(random, day * DAY_MS + (TESTING_HOURS.from + slot * 60) * 60_000));
     }
   }
   return sessions.sort((a, b) => a.startsAt - b.startsAt);
 }
 
-/** Start slots from 06:30 local, every 75 min; after school (slots 7-9) is the busiest. */
-const slotWeights = [3, 1, 0.5, 0.5, 0.5, 1, 1, 5, 4, 3, 1, 0.5];
+/** Start slots from 08:00 local, every hour to 15:00; after school (14:00, 15:00) is the busiest. */
+const slotWeights = [3, 1, 0.5, 0.5, 1, 1, 5, 4];
 
 function session(random: Random, startsAt: number): Session {
   const program = random.weighted<RegularProgram>([

@@ -165,6 +165,53 @@ describe('seedAccount', () => {
   });
 });
 
+describe("seedAccount and the account's time zone", () => {
+  /** Results whose local time (in the account's own users.time_zone) is outside 08:00-19:00. */
+  const outsideDaytime = async (accountId: string) =>
+    (
+      await sql<{ n: number; zone: string; earliest: string; latest: string }>`
+        select count(*) filter (where local::time < '08:00' or local::time > '19:00')::integer as n,
+          min(u.time_zone) as zone, min(local::time)::text as earliest, max(local::time)::text as latest
+        from (select r.recorded_at at time zone u.time_zone as local, r.account_id
+          from results r join users u on u.id = r.account_id) x
+        join users u on u.id = x.account_id
+        where x.account_id = ${accountId}`.execute(handle.db)
+    ).rows[0]!;
+
+  it("gives a new account the zone asked for, and stamps its sessions in that zone's daytime", async () => {
+    const summary = await seedAccount(handle.db, {
+      email: 'auckland@example.org',
+      password: 'secret-pw',
+      athletes: 40,
+      results: 2_000,
+      seed: 5,
+      until: new Date('2025-06-30'),
+      timeZone: 'Pacific/Auckland',
+    });
+    const row = await outsideDaytime(summary.accountId);
+    expect(row).toMatchObject({ n: 0, zone: 'Pacific/Auckland' });
+    // Evening sessions are there: the window is used up to its end.
+    expect(row.latest > '16:00').toBe(true);
+  });
+
+  it("keeps an existing account's zone when appending", async () => {
+    const summary = await seedAccount(handle.db, {
+      email: 'auckland@example.org',
+      password: 'secret-pw',
+      athletes: 10,
+      results: 500,
+      seed: 6,
+      until: new Date('2025-06-30'),
+      append: true,
+      timeZone: 'Europe/Berlin',
+    });
+    expect(await outsideDaytime(summary.accountId)).toMatchObject({
+      n: 0,
+      zone: 'Pacific/Auckland',
+    });
+  });
+});
+
 describe('ensureDemoAccount', () => {
   let demoAccountId: string;
   let demoProfiles: number;
@@ -172,7 +219,11 @@ describe('ensureDemoAccount', () => {
   it('creates the demo account once, and logs how to sign in', async () => {
     const messages: string[] = [];
     const log = { info: (message: string) => messages.push(message) };
-    const first = await ensureDemoAccount(handle.db, { log, publicUrl: 'http://localhost:3000' });
+    const first = await ensureDemoAccount(handle.db, {
+      log,
+      publicUrl: 'http://localhost:3000',
+      timeZone: 'America/Chicago',
+    });
     expect(first).toMatchObject({ athletes: 400, rosters: 6, results: 30_000 });
     demoAccountId = first!.accountId;
     demoProfiles = first!.profiles;
@@ -185,7 +236,15 @@ describe('ensureDemoAccount', () => {
     ).resolves.toBeNull();
     expect(messages).toHaveLength(1);
     expect(await count('results', first!.accountId)).toBe(30_000);
-  });
+    // In the configured zone (DEMO_TIME_ZONE), which its sessions' daytime follows.
+    const user = await handle.db
+      .selectFrom('users')
+      .select('time_zone')
+      .where('id', '=', first!.accountId)
+      .executeTakeFirstOrThrow();
+    expect(user.time_zone).toBe('America/Chicago');
+    // 30,000 results and their profiles: over 30 s on a busy two-core machine.
+  }, 120_000);
 
   /**
    * Each (athlete, day of the account's time zone) with EAPI results: what its profile

@@ -1,36 +1,57 @@
-/**
- * The frame of the identity pages: plain server-rendered HTML, no script, system fonts,
- * the brand colour of src/lib/brand.ts (electric blue) and the logo mark of
- * public/favicon.svg, inline so that a page is one request.
- */
-const BRAND = '#1F4FFF';
+import { identityTheme as t } from './theme';
 
-const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" width="40" height="40" aria-hidden="true">
-<rect width="32" height="32" rx="7" fill="${BRAND}"/><g stroke="#fff" stroke-linecap="round">
+/**
+ * The frame of the identity pages: plain server-rendered HTML, no script, inline CSS (one
+ * request), drawn like the app's /login card (src/components/CenteredCard.tsx, antd's Card,
+ * Input and Button at size large) with the app's theme tokens (./theme.ts): its system
+ * fonts, white card with a hairline border and 8 px corners, the logo and name centred
+ * above the title, electric blue. docs/screens.md, "Identity pages", says what was chosen.
+ */
+const LOGO = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" width="40" height="40" aria-hidden="true" focusable="false">
+<rect width="32" height="32" rx="7" fill="${t.colorPrimary}"/><g stroke="#fff" stroke-linecap="round">
 <path d="M23.5 7v18" stroke-width="2.6"/><path d="M7 11h12M10.5 16H19M7 21h12" stroke-width="2.4"/></g></svg>`;
+
+/** Focus: a ring as visible as antd's button focus, for keyboard users (WCAG 2.4.7). */
+const FOCUS_RING = `outline:2px solid ${t.colorPrimary};outline-offset:2px`;
 
 const STYLE = `
 *{box-sizing:border-box}
-body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;background:#f5f6f8;
-font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,sans-serif;color:#1f1f1f}
-main{width:100%;max-width:400px;margin:24px 16px;background:#fff;border-radius:12px;padding:32px;
-box-shadow:0 1px 2px rgba(0,0,0,.06),0 4px 16px rgba(0,0,0,.06)}
-header{display:flex;align-items:center;gap:12px;margin-bottom:24px}
-header span{font-size:20px;font-weight:600;letter-spacing:-.01em}
-h1{font-size:22px;margin:0 0 8px}
-p{margin:0 0 16px;color:#434343}
-label{display:block;font-weight:500;margin:16px 0 4px}
-input[type=email],input[type=password]{width:100%;padding:9px 11px;font:inherit;border:1px solid #d0d4dc;border-radius:6px}
-input:focus{outline:2px solid ${BRAND};outline-offset:1px;border-color:${BRAND}}
-.hint{font-size:13px;color:#595959;margin:4px 0 0}
-button{width:100%;margin-top:24px;padding:10px;font:inherit;font-weight:600;color:#fff;background:${BRAND};
-border:0;border-radius:6px;cursor:pointer}
-button:hover{filter:brightness(1.1)}
-.alert{padding:10px 12px;border-radius:6px;margin:0 0 16px;background:#fff2f0;border:1px solid #ffccc7;color:#a8071a}
+[hidden]{display:none!important}
+html{-webkit-text-size-adjust:100%}
+body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;padding:16px;
+background:${t.colorBgContainer};color:${t.colorText};
+font-family:${t.fontFamily};font-size:${t.fontSize}px;line-height:${t.lineHeight}}
+main{width:100%;max-width:420px;background:${t.colorBgContainer};border:1px solid ${t.colorBorderSecondary};
+border-radius:${t.borderRadiusLG}px;padding:${t.paddingLG}px;overflow-wrap:anywhere}
+header{display:flex;align-items:center;justify-content:center;gap:10px;margin-bottom:${t.padding}px}
+header span{font-size:25.6px;font-weight:${t.fontWeightStrong};letter-spacing:-.01em;line-height:1.2}
+h1{font-size:22px;font-weight:${t.fontWeightStrong};line-height:1.27;text-align:center;margin:0 0 ${t.padding}px}
+p{margin:0 0 ${t.padding}px}
+h1+p{text-align:center;color:${t.colorTextSecondary}}
+strong{font-weight:${t.fontWeightStrong}}
+form{margin:0}
+label{display:block;margin:0 0 8px}
+input+label,.hint+label{margin-top:${t.padding}px}
+input[type=email],input[type=password]{display:block;width:100%;height:${t.controlHeightLG}px;margin:0;padding:7px 11px;
+font:inherit;font-size:${t.fontSizeLG}px;color:${t.colorText};background:${t.colorBgContainer};
+border:1px solid ${t.colorBorder};border-radius:${t.borderRadiusLG}px;transition:border-color .2s,box-shadow .2s}
+input[type=email]:hover,input[type=password]:hover{border-color:${t.colorPrimaryHover}}
+input[type=email]:focus,input[type=password]:focus{outline:0;border-color:${t.colorPrimary};box-shadow:0 0 0 2px rgba(31,79,255,.25)}
+input[aria-invalid=true]{border-color:${t.colorError}}
+.hint{font-size:${t.fontSize}px;color:${t.colorTextSecondary};margin:4px 0 0}
+button{display:block;width:100%;height:${t.controlHeightLG}px;margin-top:${t.paddingLG}px;padding:0 15px;
+font:inherit;font-size:${t.fontSizeLG}px;color:#fff;background:${t.colorPrimary};border:1px solid transparent;
+border-radius:${t.borderRadiusLG}px;box-shadow:0 2px 0 rgba(5,92,255,.06);cursor:pointer;transition:background .2s}
+button:hover{background:${t.colorPrimaryHover}}
+button:active{background:${t.colorPrimaryActive}}
+button:focus-visible,a:focus-visible{${FOCUS_RING}}
+.alert,.notice{padding:8px 12px;border-radius:${t.borderRadiusLG}px;margin:0 0 ${t.padding}px;color:${t.colorText}}
+.alert{background:${t.colorErrorBg};border:1px solid ${t.colorErrorBorder}}
 .alert ul{margin:0;padding-left:18px}
-.notice{padding:10px 12px;border-radius:6px;margin:0 0 16px;background:#f0f5ff;border:1px solid #adc6ff}
-nav{margin-top:20px;display:flex;flex-wrap:wrap;justify-content:space-between;gap:8px;font-size:14px}
-a{color:${BRAND}}
+.notice{background:${t.colorInfoBg};border:1px solid ${t.colorInfoBorder}}
+nav{margin-top:${t.padding}px;display:flex;flex-wrap:wrap;justify-content:center;gap:8px 24px}
+a{color:${t.colorLink};text-decoration:none;border-radius:2px}
+a:hover,span>a{text-decoration:underline}
 `;
 
 /** Escapes text for HTML content and attribute values. */
@@ -57,7 +78,20 @@ ${body}
 export function errorBox(messages: string[]): string {
   if (messages.length === 0) return '';
   const items = messages.map((message) => `<li>${escapeHtml(message)}</li>`).join('');
-  return `<div class="alert" role="alert"><ul>${items}</ul></div>`;
+  return `<div class="alert" id="${ERRORS_ID}" role="alert"><ul>${items}</ul></div>`;
+}
+
+/** The id of `errorBox`, which the fields of a refused form name in aria-describedby. */
+export const ERRORS_ID = 'form-errors';
+
+/**
+ * aria-describedby (and aria-invalid) of a field: its own hints, and the error box when
+ * the form came back refused, so that a screen reader reads why on the field.
+ */
+export function describedBy(errors: readonly string[], ...hints: string[]): string {
+  const ids = errors.length > 0 ? [...hints, ERRORS_ID] : hints;
+  if (ids.length === 0) return '';
+  return ` aria-describedby="${ids.join(' ')}"${errors.length > 0 ? ' aria-invalid="true"' : ''}`;
 }
 
 export function hidden(name: string, value: string): string {

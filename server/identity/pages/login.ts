@@ -1,5 +1,5 @@
 import { PASSWORD_RULE } from '../password-policy';
-import { errorBox, escapeHtml, hidden, page } from './html';
+import { describedBy, errorBox, escapeHtml, hidden, page } from './html';
 
 /** The sign-in and sign-up forms of an interaction (`/u/login/:uid`). */
 export interface InteractionForm {
@@ -28,9 +28,9 @@ ${notice ? `<div class="notice" role="status">${escapeHtml(notice)}</div>` : ''}
 <form method="post" action="${base}" novalidate>
 ${hidden('csrf', csrf)}
 <label for="email">E-mail address</label>
-<input id="email" name="email" type="email" autocomplete="username" required${focus('email')} value="${escapeHtml(email)}">
+<input id="email" name="email" type="email" autocomplete="username" required${focus('email')}${describedBy(errors)} value="${escapeHtml(email)}">
 <label for="password">Password</label>
-<input id="password" name="password" type="password" autocomplete="current-password" required${focus('password')}>
+<input id="password" name="password" type="password" autocomplete="current-password" required${focus('password')}${describedBy(errors)}>
 <button type="submit">Sign in</button>
 </form>
 <nav><a href="/u/forgot-password">Forgot password?</a><a href="${base}?screen=signup">Create account</a></nav>`,
@@ -47,9 +47,9 @@ ${errorBox(errors)}
 <form method="post" action="${base}/signup" novalidate>
 ${hidden('csrf', csrf)}
 <label for="email">E-mail address</label>
-<input id="email" name="email" type="email" autocomplete="email" required autofocus value="${escapeHtml(email)}">
+<input id="email" name="email" type="email" autocomplete="email" required autofocus${describedBy(errors)} value="${escapeHtml(email)}">
 <label for="password">Password</label>
-<input id="password" name="password" type="password" autocomplete="new-password" required minlength="10" aria-describedby="rule">
+<input id="password" name="password" type="password" autocomplete="new-password" required minlength="10"${describedBy(errors, 'rule')}>
 <p class="hint" id="rule">${escapeHtml(PASSWORD_RULE)}</p>
 <button type="submit">Create account</button>
 </form>

@@ -1,5 +1,5 @@
 import { PASSWORD_RULE } from '../password-policy';
-import { errorBox, escapeHtml, hidden, page } from './html';
+import { describedBy, errorBox, escapeHtml, hidden, page } from './html';
 
 /** Forgot password, reset password and the one-message pages around them. */
 
@@ -14,7 +14,7 @@ export function forgotPasswordPage({
 ${errorBox(errors)}
 <form method="post" action="/u/forgot-password" novalidate>
 <label for="email">E-mail address</label>
-<input id="email" name="email" type="email" autocomplete="username" required autofocus value="${escapeHtml(email)}">
+<input id="email" name="email" type="email" autocomplete="username" required autofocus${describedBy(errors)} value="${escapeHtml(email)}">
 <button type="submit">Send reset link</button>
 </form>
 <nav><a href="/login">Back to sign in</a></nav>`,
@@ -39,7 +39,7 @@ ${errorBox(errors)}
 ${hidden('ticket', ticket)}
 <input type="email" name="username" autocomplete="username" value="${escapeHtml(email)}" hidden>
 <label for="password">New password</label>
-<input id="password" name="password" type="password" autocomplete="new-password" required minlength="10" autofocus aria-describedby="rule">
+<input id="password" name="password" type="password" autocomplete="new-password" required minlength="10" autofocus${describedBy(errors, 'rule')}>
 <p class="hint" id="rule">${escapeHtml(PASSWORD_RULE)}</p>
 <button type="submit">Save new password</button>
 </form>`,

@@ -10,6 +10,7 @@ import {
   type TableProps,
 } from 'antd';
 import { DeleteOutlined, EditOutlined, WarningOutlined } from '@ant-design/icons';
+import { Fragment, type ReactNode } from 'react';
 import moment from 'moment';
 import { formatDistance } from '../../lib/units';
 import type { Result, ResultList } from './resultApi';
@@ -50,6 +51,31 @@ const programLabels = {
 /** How the result arrived, in words (the API's `source`). */
 const sourceLabels = { device: 'Device', import: 'Import', manual: 'Typed in' };
 
+/**
+ * A column title on one line: a header wrapped inside a word ("First / name") reads as
+ * two columns, and the column is kept as wide as its title instead.
+ */
+function heading(text: string): ReactNode {
+  return <span style={{ whiteSpace: 'nowrap' }}>{text}</span>;
+}
+
+/**
+ * Text that wraps only at spaces: a hyphenated name ("Smith-Jones") or an event such as
+ * "Pro agility (5-10-5)" is never split at a hyphen. Each word is kept whole; the text
+ * (and what a copy or a test reads) is unchanged, real hyphens included.
+ */
+export function wrapAtSpaces(text: string | null | undefined): ReactNode {
+  if (!text) return text;
+  const words = text.split(' ');
+  if (!words.some((word) => word.includes('-'))) return text;
+  return words.map((word, i) => (
+    <Fragment key={i}>
+      {i > 0 && ' '}
+      <span style={{ whiteSpace: 'nowrap' }}>{word}</span>
+    </Fragment>
+  ));
+}
+
 interface ResultsTableProps {
   /** The page: a program's page leaves out the program, which every row has. */
   variant: ResultVariant;
@@ -87,7 +113,7 @@ export function ResultsTable(props: ResultsTableProps) {
   });
   const columns: TableProps<Result>['columns'] = [
     {
-      title: 'Date',
+      title: heading('Date'),
       dataIndex: 'recordedAt',
       ...sortable('date'),
       width: 130,
@@ -101,27 +127,32 @@ export function ResultsTable(props: ResultsTableProps) {
     },
     // Names and events never squeezed below a word's width (a header read "F n e").
     {
-      title: 'First name',
+      title: heading('First name'),
       ...sortable('firstName'),
       minWidth: 96,
-      render: (_, r) => r.athlete.firstName,
+      render: (_, r) => wrapAtSpaces(r.athlete.firstName),
     },
     {
-      title: 'Middle name',
+      title: heading('Middle name'),
       ...sortable('middleName'),
       minWidth: 96,
       responsive: ['lg'],
-      render: (_, r) => r.athlete.middleName,
+      render: (_, r) => wrapAtSpaces(r.athlete.middleName),
     },
     {
-      title: 'Last name',
+      title: heading('Last name'),
       ...sortable('lastName'),
       minWidth: 112,
-      render: (_, r) => r.athlete.lastName,
+      render: (_, r) => wrapAtSpaces(r.athlete.lastName),
     },
-    { title: 'Event', ...sortable('event'), minWidth: 120, render: (_, r) => eventLabel(r) },
     {
-      title: 'Distance',
+      title: heading('Event'),
+      ...sortable('event'),
+      minWidth: 120,
+      render: (_, r) => wrapAtSpaces(eventLabel(r)),
+    },
+    {
+      title: heading('Distance'),
       key: 'distance',
       responsive: ['sm'],
       align: 'right',
@@ -129,7 +160,7 @@ export function ResultsTable(props: ResultsTableProps) {
       render: (_, r) => formatDistance(r.distanceMm, isMetric) || '—',
     },
     {
-      title: 'Result',
+      title: heading('Result'),
       ...sortable('result'),
       align: 'right',
       width: 100,
@@ -145,7 +176,7 @@ export function ResultsTable(props: ResultsTableProps) {
       ),
     },
     {
-      title: 'Lane',
+      title: heading('Lane'),
       dataIndex: 'laneId',
       responsive: ['md'],
       align: 'right',
@@ -153,7 +184,7 @@ export function ResultsTable(props: ResultsTableProps) {
       render: (lane: number | null) => lane ?? '—',
     },
     {
-      title: 'Source',
+      title: heading('Source'),
       key: 'source',
       responsive: ['md'],
       width: 130,
@@ -217,6 +248,10 @@ export function ResultsTable(props: ResultsTableProps) {
       // columns fit and their cells wrap (the tags of Source, a long event name); a
       // narrower window scrolls sideways, the actions fixed on the right.
       scroll={{ x: md === false ? 'max-content' : 900 }}
+      // Column widths from their content (antd fixes the layout once a column is fixed,
+      // and then a one-line title spills into its neighbour at 1366 px): the titles and
+      // whole words set each column's least width, the rest of the row is shared.
+      tableLayout="auto"
       locale={{ emptyText: empty }}
       expandable={{
         expandedRowRender: (r) => <SplitsTable result={r} isMetric={isMetric} />,

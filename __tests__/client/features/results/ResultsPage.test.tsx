@@ -111,6 +111,33 @@ describe('the results tables', () => {
     expect(within(row).getByText('Hand')).toBeInTheDocument();
   });
 
+  it('keeps titles on one line and breaks names and events at spaces, never at a hyphen', async () => {
+    stubApi({
+      ...reference,
+      'GET /api/event': () =>
+        page([
+          {
+            ...result(1, 'Smith-Okafor', 4620),
+            athlete: { id: 1, firstName: 'Mary-Jo', middleName: '', lastName: 'Smith-Okafor' },
+            eventType: { id: 2, name: 'Pro agility (5-10-5)', unit: 'time', lowerIsBetter: true },
+          },
+        ]),
+    });
+    renderWithProviders(<ResultsPage variant="individual" />, { route: '/home/result/individual' });
+    const row = (await screen.findByText('Smith-Okafor')).closest('tr')!;
+    // The text is unchanged (real hyphens, for copying and searching) ...
+    expect(within(row).getByText('Mary-Jo')).toBeInTheDocument();
+    const agility = within(row).getByText('(5-10-5)');
+    // ... but each word is kept whole, so a line ends only at a space.
+    expect(agility).toHaveStyle({ whiteSpace: 'nowrap' });
+    expect(agility.parentElement).toHaveTextContent('Pro agility (5-10-5)');
+    expect(within(row).getByText('Smith-Okafor')).toHaveStyle({ whiteSpace: 'nowrap' });
+    for (const title of ['First name', 'Middle name', 'Last name', 'Event', 'Source'])
+      expect(screen.getByText(title, { selector: 'th span' })).toHaveStyle({
+        whiteSpace: 'nowrap',
+      });
+  });
+
   it('opens a row to its segments, in yards or metres', async () => {
     stubApi({ ...reference, 'GET /api/event': () => page([result(1, 'Okafor', 4620)]) });
     const { user } = renderWithProviders(<ResultsPage variant="individual" />, {
