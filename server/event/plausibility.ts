@@ -1,3 +1,4 @@
+import type { TimingMethod } from '../../contract/event-constants';
 import type { EventUnit } from '../db/schema';
 
 /**
@@ -11,18 +12,23 @@ import type { EventUnit } from '../db/schema';
  *    that fires a few hundredths early would make a real 2-yd segment look impossible.
  *    A stretch of 0 ms or less is implausible too (splits are checked to increase
  *    before, so this only guards the rule itself).
- * 2. Standing-start sprints (the linear sprint), at the marks coaches know: faster than
- *    1.30 s at 10 yd or 4.00 s at 40 yd (world class is ~1.45 s and ~4.2 s; hand timing
- *    reads ~0.2 s fast, so a hand-timed 3.9 is not credible either).
+ * 2. Standing-start sprints (the linear sprint), at the marks coaches know (world class
+ *    is ~1.45 s at 10 yd, the 40-yd record ~4.2 s; ../shared/PRODUCT.md): electronic
+ *    timing faster than 1.40 s at 10 yd or 4.15 s at 40 yd (a few hundredths under the
+ *    records, for a gate's error); hand timing, which reads ~0.2 s fast, faster than
+ *    1.30 s or 4.00 s (a hand-timed 3.9 is not credible either).
  * 3. Jumps: a vertical jump above 1300 mm (51 in) or a broad jump above 4000 mm (13 ft);
  *    the records are about 46 in and 12 ft 3 in.
  */
 export const MAX_HUMAN_SPEED_M_S = 12.5;
 /** 5 yd: the shortest stretch the speed rule judges. */
 export const MIN_JUDGED_STRETCH_MM = 4572;
+type Floors = Readonly<Record<string, Readonly<Record<number, number>>>>;
 /** Fastest credible times from a standing start, by event type code, then distance (mm). */
-export const STANDING_START_FLOORS_MS: Readonly<Record<string, Readonly<Record<number, number>>>> =
-  { sprint: { 9144: 1300, 36576: 4000 } };
+export const STANDING_START_FLOORS_MS: Readonly<Record<TimingMethod, Floors>> = {
+  electronic: { sprint: { 9144: 1400, 36576: 4150 } },
+  hand: { sprint: { 9144: 1300, 36576: 4000 } },
+};
 /** Highest credible marks of the built-in jumps, by event type code. */
 export const MARK_CEILINGS_MM: Readonly<Record<string, number>> = {
   'vertical-jump': 1300,
@@ -39,6 +45,8 @@ export interface Attempt {
   result: number;
   /** Cumulative [distance mm, time ms], increasing. */
   splits: readonly (readonly [distanceMm: number, timeMs: number])[];
+  /** How the run was timed; electronic when not said (the API's default). */
+  timingMethod?: TimingMethod;
 }
 
 export function isImplausible(attempt: Attempt): boolean {
@@ -62,7 +70,8 @@ export function isImplausible(attempt: Attempt): boolean {
       if (ms <= 0 || mm / ms > MAX_HUMAN_SPEED_M_S) return true;
     }
   }
-  const floors = STANDING_START_FLOORS_MS[attempt.eventTypeCode];
+  const floors =
+    STANDING_START_FLOORS_MS[attempt.timingMethod ?? 'electronic'][attempt.eventTypeCode];
   if (floors) {
     for (let j = 0; j < count; j++) {
       const floor = floors[mmAt(j)];

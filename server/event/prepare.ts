@@ -195,7 +195,14 @@ export function prepareEvent(
     source: input.source,
     timingMethod: input.timingMethod ?? 'electronic',
   };
-  const attempt = { eventTypeCode: type.code, unit: type.unit, distanceMm, result, splits };
+  const attempt = {
+    eventTypeCode: type.code,
+    unit: type.unit,
+    distanceMm,
+    result,
+    splits,
+    timingMethod: row.timingMethod,
+  };
   return { ...row, implausible: isImplausible(attempt), hash: contentHash(row) };
 }
 

@@ -235,6 +235,7 @@ function recordAttempt(
       distanceMm,
       result: total,
       splits,
+      timingMethod: hand ? 'hand' : 'electronic',
     }),
     splits,
   };

@@ -86,11 +86,26 @@ describe('the plausibility rule', () => {
     ).toBe(true);
   });
 
-  it('flags a standing-start 40 under 4.00 s and a 10 under 1.30 s, even hand-timed', () => {
-    expect(isImplausible(sprintAttempt(3990, []))).toBe(true);
-    expect(isImplausible(sprintAttempt(4000, []))).toBe(false);
-    expect(isImplausible(sprintAttempt(1290, [], yd(10)))).toBe(true);
-    expect(isImplausible(sprintAttempt(1300, [], yd(10)))).toBe(false);
+  it('flags an electronic 40 under 4.15 s and 10 under 1.40 s (faster than the records)', () => {
+    expect(isImplausible(sprintAttempt(4040, []))).toBe(true);
+    expect(isImplausible(sprintAttempt(4149, []))).toBe(true);
+    expect(isImplausible(sprintAttempt(4150, []))).toBe(false);
+    expect(isImplausible({ ...sprintAttempt(4040, []), timingMethod: 'electronic' })).toBe(true);
+    expect(isImplausible(sprintAttempt(1399, [], yd(10)))).toBe(true);
+    expect(isImplausible(sprintAttempt(1400, [], yd(10)))).toBe(false);
+    // The 10-yd split of an electronic 40 (1.44 s: the demo data's old 10-yd mark passes,
+    // a 1.38 does not).
+    expect(isImplausible(sprintAttempt(4600, [[yd(10), 1440]]))).toBe(false);
+    expect(isImplausible(sprintAttempt(4600, [[yd(10), 1380]]))).toBe(true);
+  });
+
+  it('flags a hand-timed 40 under 4.00 s and 10 under 1.30 s (hand timing reads fast)', () => {
+    const hand = (attempt: Attempt): Attempt => ({ ...attempt, timingMethod: 'hand' });
+    expect(isImplausible(hand(sprintAttempt(4040, [])))).toBe(false);
+    expect(isImplausible(hand(sprintAttempt(3990, [])))).toBe(true);
+    expect(isImplausible(hand(sprintAttempt(4000, [])))).toBe(false);
+    expect(isImplausible(hand(sprintAttempt(1290, [], yd(10))))).toBe(true);
+    expect(isImplausible(hand(sprintAttempt(1300, [], yd(10))))).toBe(false);
     // A 40 with a 1.25 s split at 10 yd.
     expect(
       isImplausible(
