@@ -345,7 +345,7 @@ export interface StoreOrdersTable {
 export interface StripeEventsTable {
   id: string;
   type: string;
-  order_id: ColumnType<string | null, string | number | null | undefined, never>;
+  order_id: ColumnType<string | null, string | number | null | undefined, string | number | null>;
   payment_intent_id: string | null;
   outcome: string;
   received_at: CreatedAt;
