@@ -294,6 +294,25 @@ describe('the Store with Stripe', () => {
     expect(await coach.spots()).toBe(50);
   });
 
+  it('ends refunded when a payment and its refund arrive at the same moment', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const coach = await newCoach(app);
+      const { order: made, session } = await order(coach);
+      const pi = `pi_${session.id}`;
+      const responses = await Promise.all([
+        deliver(stripeEvent('charge.refunded', refundedCharge(pi, 1950))),
+        deliver(completed(session, pi)),
+      ]);
+      expect(responses.map((r) => r.statusCode)).toEqual([200, 200]);
+      expect(await receipt(coach, made.id)).toMatchObject({ status: 'refunded' });
+      expect(await balance(app.db, coach.accountId)).toEqual({
+        spotsTotal: 50,
+        spotsLeft: 50,
+        creditCents: 0,
+      });
+    }
+  });
+
   it('records a refund whose spots are taken, and a partial refund, without going negative', async () => {
     const coach = await newCoach(app, { spots: 0 });
     const { order: made, session } = await order(coach);
