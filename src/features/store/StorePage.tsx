@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   Alert,
   App,
@@ -123,7 +123,16 @@ const RETURN_ALERTS: Record<Order['status'], 'info' | 'success' | 'warning'> = {
  * every few seconds while Stripe has not confirmed it; when it changes, the spots changed
  * on the server and the top bar and the summary are fetched again.
  */
-function ReturnedOrder({ id, onClose }: { id: number; onClose: () => void }) {
+function ReturnedOrder({
+  id,
+  onClose,
+  onSettled,
+}: {
+  id: number;
+  onClose: () => void;
+  /** The order is no longer pending: the order list is looked at again. */
+  onSettled: () => void;
+}) {
   const dispatch = useAppDispatch();
   const [since] = useState(() => Date.now());
   const [polling, setPolling] = useState(RETURN_POLL_MS);
@@ -132,14 +141,16 @@ function ReturnedOrder({ id, onClose }: { id: number; onClose: () => void }) {
   useEffect(() => {
     if (!order) return;
     if (statusBefore.current === 'pending' && order.status !== 'pending') {
-      dispatch(storeApi.util.invalidateTags(['User', 'Store', 'Order']));
+      dispatch(storeApi.util.invalidateTags(['User', 'Store']));
+      onSettled();
     }
     statusBefore.current = order.status;
     const watching = Date.now() - since < RETURN_WATCH_MS;
     setPolling(order.status !== 'pending' ? 0 : watching ? RETURN_POLL_MS : PENDING_POLL_MS);
-  }, [order, since, dispatch]);
+  }, [order, since, dispatch, onSettled]);
 
-  if (error) {
+  // A failed look (the server busy for a moment) keeps showing what was known; polling goes on.
+  if (error && !order) {
     return <Alert type="error" title={describeFailure(error)} style={{ marginBottom: 16 }} />;
   }
   if (!order) return null;
@@ -225,6 +236,7 @@ export default function StorePage() {
   const [search, setSearch] = useSearchParams();
   const returnedId = Number(search.get('order'));
   const returned = Number.isSafeInteger(returnedId) && returnedId > 0 ? returnedId : null;
+  const refreshOrders = useCallback(() => void refetch(), [refetch]);
 
   async function buy(pkg: StorePackage) {
     setBuying(pkg.id);
@@ -270,6 +282,7 @@ export default function StorePage() {
           key={returned}
           id={returned}
           onClose={() => setSearch({}, { replace: true })}
+          onSettled={refreshOrders}
         />
       ) : null}
 

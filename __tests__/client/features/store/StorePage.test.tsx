@@ -112,7 +112,7 @@ describe('the Store page', () => {
     });
 
     function stripeServer() {
-      const state = { spots: 3, current: stripeOrder('pending'), reads: 0 };
+      const state = { spots: 3, current: stripeOrder('pending'), reads: 0, busy: 0 };
       const api = stubApi({
         'GET /api/user': () => json(testUser({ athleteSpots: state.spots })),
         'GET /api/store': () =>
@@ -128,6 +128,10 @@ describe('the Store page', () => {
         'POST /api/store/order': () => json(state.current, 201),
         'GET /api/store/order/7': () => {
           state.reads += 1;
+          if (state.busy > 0) {
+            state.busy -= 1;
+            return json({ message: 'The server is busy; try again in a moment.' }, 503);
+          }
           return json(state.current);
         },
       });
@@ -170,6 +174,12 @@ describe('the Store page', () => {
       );
       expect(screen.getByText(/athlete spots left/)).toHaveTextContent('3 athlete spots left');
 
+      // A look that finds the server busy keeps what was known, and the page looks again.
+      state.busy = 1;
+      await waitFor(() => expect(state.reads).toBeGreaterThanOrEqual(2), { timeout: 6000 });
+      expect(screen.getByRole('status')).toHaveTextContent(/Waiting for the payment at Stripe/);
+      expect(screen.queryByText(/server is busy/)).not.toBeInTheDocument();
+
       // The webhook lands; the page's next look (every few seconds) finds the order paid.
       fulfil();
       await waitFor(
@@ -180,11 +190,12 @@ describe('the Store page', () => {
         expect(screen.getByText(/athlete spots left/)).toHaveTextContent('28 athlete spots left'),
       );
       expect(screen.queryByRole('link', { name: 'Continue to payment' })).not.toBeInTheDocument();
+      expect(await screen.findByRole('row', { name: /fulfilled/ })).toBeInTheDocument();
       // Fulfilled: it stops looking.
       const reads = state.reads;
       await act(() => new Promise((resolve) => setTimeout(resolve, 3500)));
       expect(state.reads).toBe(reads);
       expect(go).not.toHaveBeenCalled();
-    }, 20_000);
+    }, 30_000);
   });
 });
