@@ -5,12 +5,14 @@ import { Id, Nullable, Text } from './common';
  * The Store (`/api/store`, docs/store.md): the account's athlete spots and credit, the
  * packages for sale (configuration: STORE_PACKAGES), and orders. Amounts are integer
  * cents of `currency`. With the manual provider (the embedded default) an order stays
- * `pending` until an operator fulfils it (`npm run store -- fulfil <id>`).
+ * `pending` until an operator fulfils it (`npm run store -- fulfil <id>`); with Stripe
+ * (STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET set) the new order answers a `checkoutUrl`
+ * where the coach pays, and Stripe's signed webhook fulfils it.
  */
 
 const Instant = Type.String({ format: 'date-time' });
 
-export const PAYMENT_PROVIDERS = ['manual'] as const;
+export const PAYMENT_PROVIDERS = ['manual', 'stripe'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 export const ORDER_STATUSES = ['pending', 'fulfilled', 'refunded', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -69,6 +71,14 @@ export const OrderBody = Type.Object(
     refundedAt: Nullable(Instant),
     cancelledAt: Nullable(Instant),
     message: Type.String({ description: 'What happens next, for the coach to read.' }),
+    checkoutUrl: Type.Optional(
+      Nullable(
+        Type.String({
+          description:
+            'Stripe: the Checkout page where a pending order is paid (the app goes there after ordering); null once it is no longer pending. Absent with the manual provider.',
+        }),
+      ),
+    ),
   },
   { title: 'Order' },
 );

@@ -13,18 +13,20 @@ import leaderboardRoutes from './leaderboard/routes';
 import profileRoutes from './profile/routes';
 import streamRoutes from './live/routes';
 import storeRoutes from './store/routes';
+import stripeWebhookRoutes from './store/stripe-webhook';
 import logoRoutes from './user/logo-routes';
 import userRoutes from './user/routes';
 
 /**
- * Everything under /api: one registration per domain folder. Only the health check is
- * public (load balancers call it without a token; /api/docs lives outside this
- * plugin). Every domain goes into the guarded scope, whose hook (plugins/auth.ts)
+ * Everything under /api: one registration per domain folder. Only the health check and
+ * Stripe's webhook are public (load balancers and Stripe call them without a token; the
+ * webhook checks Stripe's signature instead; /api/docs lives outside this plugin). Every domain goes into the guarded scope, whose hook (plugins/auth.ts)
  * answers 401 without a valid access token or API key, 403 to a key on a route keys may
  * not call (API_KEY_ROUTES), and sets `request.account`.
  */
 const api: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(healthRoutes);
+  await app.register(stripeWebhookRoutes);
 
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', guarded.authenticate);

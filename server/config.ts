@@ -77,6 +77,26 @@ const Environment = Type.Object({
     default: 'USD',
     description: 'an ISO 4217 currency code in capitals, such as USD or EUR',
   }),
+  // Stripe payments of the Store: both secrets set, or neither (the manual provider).
+  STRIPE_SECRET_KEY: Type.Optional(
+    Type.String({
+      pattern: '^(sk|rk)_(test|live)_\\S+$',
+      description: 'a Stripe secret key such as sk_live_... (or a restricted key rk_live_...)',
+    }),
+  ),
+  STRIPE_WEBHOOK_SECRET: Type.Optional(
+    Type.String({
+      pattern: '^whsec_\\S+$',
+      description: "the webhook endpoint's signing secret from Stripe's dashboard, whsec_...",
+    }),
+  ),
+  // Another host for Stripe's API (tests, a proxy, stripe-mock); unset: api.stripe.com.
+  STRIPE_API_BASE: Type.Optional(
+    Type.String({
+      pattern: '^https?://[^\\s/:]+(:\\d{1,5})?/?$',
+      description: 'an http(s) origin such as http://127.0.0.1:12111 (no path)',
+    }),
+  ),
   RESULT_COUNT_CAP: Type.Integer({
     minimum: 1,
     default: 10000,
@@ -133,6 +153,8 @@ export interface Config {
   /** The Store's packages (STORE_PACKAGES), by spots ascending; ids are `spots-<n>`. */
   storePackages: StorePackage[];
   storeCurrency: string;
+  /** Set (both secrets configured): the Store takes payments through Stripe Checkout. */
+  stripe: StripeSettings | undefined;
   /**
    * Results tables count matching rows up to here and then say "N+" (totalCountCapped):
    * an exact count over a million rows costs 40-60 ms (docs/query-plans.md).
@@ -168,6 +190,14 @@ export interface StorePackage {
   priceCents: number;
 }
 
+/** Stripe's secrets and, for tests and proxies, where its API answers. */
+export interface StripeSettings {
+  secretKey: string;
+  webhookSecret: string;
+  /** Unset: the package's default (https://api.stripe.com). */
+  api: { protocol: 'http' | 'https'; host: string; port: number } | undefined;
+}
+
 /** Thrown when the environment is invalid; its message lists every bad variable. */
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -189,9 +219,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     [...Value.Errors(Environment, value)].map((error) => error.instancePath.split('/')[1] ?? ''),
   );
   const lines = [...bad].map(
-    (name) => `  ${name}=${JSON.stringify(raw[name])}: expected ${describe(name)}`,
+    (name) => `  ${name}=${shown(name, raw[name])}: expected ${describe(name)}`,
   );
   lines.push(...incompleteGroups(raw));
+  if (raw.STRIPE_API_BASE !== undefined && raw.STRIPE_SECRET_KEY === undefined) {
+    lines.push('  STRIPE_API_BASE is only used with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  }
   if (!bad.has('STORE_PACKAGES')) lines.push(...storePackageProblems(value.STORE_PACKAGES));
   if (typeof value.DEMO_TIME_ZONE === 'string' && !isTimeZone(value.DEMO_TIME_ZONE))
     lines.push(
@@ -211,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     defaultAthleteSpots: checked.DEFAULT_ATHLETE_SPOTS,
     storePackages: parseStorePackages(checked.STORE_PACKAGES),
     storeCurrency: checked.STORE_CURRENCY,
+    stripe: stripeSettings(checked),
     resultCountCap: checked.RESULT_COUNT_CAP,
     smtpUrl: checked.SMTP_URL,
     mailFrom: checked.MAIL_FROM,
@@ -224,6 +258,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: env.NODE_ENV === 'production',
     development: env.NODE_ENV === 'development',
     trustProxy: parseTrustProxy(checked.TRUST_PROXY),
+  };
+}
+
+/** Variables whose values never go into a message (start failures end up in logs). */
+const SECRET_VARIABLES: ReadonlySet<string> = new Set([
+  'AUTH0_MANAGEMENT_CLIENT_SECRET',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+]);
+
+function shown(name: string, value: unknown): string {
+  return SECRET_VARIABLES.has(name) ? '(hidden)' : JSON.stringify(value);
+}
+
+function stripeSettings(checked: Environment): StripeSettings | undefined {
+  if (!checked.STRIPE_SECRET_KEY || !checked.STRIPE_WEBHOOK_SECRET) return undefined;
+  let api: StripeSettings['api'];
+  if (checked.STRIPE_API_BASE) {
+    const url = new URL(checked.STRIPE_API_BASE);
+    const protocol = url.protocol === 'http:' ? 'http' : 'https';
+    const port = url.port ? Number(url.port) : protocol === 'http' ? 80 : 443;
+    api = { protocol, host: url.hostname, port };
+  }
+  return {
+    secretKey: checked.STRIPE_SECRET_KEY,
+    webhookSecret: checked.STRIPE_WEBHOOK_SECRET,
+    api,
   };
 }
 
@@ -287,6 +348,12 @@ const groups = [
   {
     names: ['AUTH0_MANAGEMENT_CLIENT_ID', 'AUTH0_MANAGEMENT_CLIENT_SECRET'],
     why: 'set both (the Auth0 Management API client) or neither',
+  },
+  // With only one, payments would either never be confirmed (no webhook secret) or the
+  // webhook would be accepted for a Store that sells through the manual provider.
+  {
+    names: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
+    why: 'set both (payments through Stripe) or neither (orders confirmed by an administrator)',
   },
 ];
 

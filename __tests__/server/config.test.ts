@@ -173,4 +173,53 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ STORE_CURRENCY: 'usd' })).toThrow('STORE_CURRENCY="usd"');
   });
+
+  it('takes payments through Stripe only with both secrets, and never prints them', () => {
+    expect(loadConfig({}).stripe).toBeUndefined();
+    expect(
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_def' }).stripe,
+    ).toEqual({ secretKey: 'sk_test_abc', webhookSecret: 'whsec_def', api: undefined });
+    expect(
+      loadConfig({
+        STRIPE_SECRET_KEY: 'rk_live_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_def',
+        STRIPE_API_BASE: 'http://127.0.0.1:12111/',
+      }).stripe?.api,
+    ).toEqual({ protocol: 'http', host: '127.0.0.1', port: 12111 });
+    expect(
+      loadConfig({
+        STRIPE_SECRET_KEY: 'sk_live_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_def',
+        STRIPE_API_BASE: 'https://stripe-proxy.internal',
+      }).stripe?.api,
+    ).toEqual({ protocol: 'https', host: 'stripe-proxy.internal', port: 443 });
+
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_live_abc' })).toThrow(
+      'STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET go together: set both (payments through Stripe) ' +
+        'or neither (orders confirmed by an administrator); missing STRIPE_WEBHOOK_SECRET',
+    );
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_def' })).toThrow(
+      'missing STRIPE_SECRET_KEY',
+    );
+    expect(() => loadConfig({ STRIPE_API_BASE: 'http://127.0.0.1:12111' })).toThrow(
+      'STRIPE_API_BASE is only used with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET',
+    );
+    expect(() =>
+      loadConfig({
+        STRIPE_SECRET_KEY: 'sk_test_abc',
+        STRIPE_WEBHOOK_SECRET: 'whsec_def',
+        STRIPE_API_BASE: 'http://127.0.0.1:12111/v1',
+      }),
+    ).toThrow(/STRIPE_API_BASE="http:\/\/127.0.0.1:12111\/v1": expected an http\(s\) origin/);
+    // A publishable key pasted by mistake: named, but the value is not printed.
+    let message = '';
+    try {
+      loadConfig({ STRIPE_SECRET_KEY: 'pk_live_secretish', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    expect(message).toContain('STRIPE_SECRET_KEY=(hidden): expected a Stripe secret key');
+    expect(message).not.toContain('pk_live_secretish');
+  });
 });

@@ -335,6 +335,20 @@ export interface StoreOrdersTable {
   fulfilled_at: Timestamp | null;
   refunded_at: Timestamp | null;
   cancelled_at: Timestamp | null;
+  /** Migration 021: the Stripe Checkout Session paying for it, its page, its PaymentIntent. */
+  checkout_session_id: string | null;
+  checkout_url: string | null;
+  payment_intent_id: string | null;
+}
+
+/** Migration 021: Stripe events processed, once each (by Stripe's event id). */
+export interface StripeEventsTable {
+  id: string;
+  type: string;
+  order_id: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  payment_intent_id: string | null;
+  outcome: string;
+  received_at: CreatedAt;
 }
 
 /** Migration 019: the append-only ledger (a trigger refuses UPDATE and DELETE). */
@@ -384,6 +398,7 @@ export interface Database {
   identity_keys: IdentityKeysTable;
   store_orders: StoreOrdersTable;
   ledger_entries: LedgerEntriesTable;
+  stripe_events: StripeEventsTable;
 }
 
 export type User = Selectable<UsersTable>;

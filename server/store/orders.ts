@@ -16,8 +16,10 @@ type Db = Kysely<Database>;
 export type OrderRow = Selectable<StoreOrdersTable>;
 
 const MESSAGES: Record<OrderRow['status'], (order: OrderRow) => string> = {
-  pending: () =>
-    'Order received. An administrator will confirm it; the spots are added to your account then.',
+  pending: (o) =>
+    o.provider === 'stripe'
+      ? 'Waiting for the payment at Stripe; the spots are added as soon as Stripe confirms it.'
+      : 'Order received. An administrator will confirm it; the spots are added to your account then.',
   fulfilled: (o) => `Confirmed: ${o.spots} athlete spots were added to your account.`,
   refunded: (o) =>
     `Refunded: the ${o.spots} athlete spots were taken back and the payment returned.`,
@@ -39,6 +41,10 @@ export function toOrderBody(row: OrderRow): OrderBody {
     refundedAt: iso(row.refunded_at),
     cancelledAt: iso(row.cancelled_at),
     message: MESSAGES[row.status](row),
+    // Stripe's page is only worth going to while the order waits for its payment.
+    ...(row.provider === 'stripe'
+      ? { checkoutUrl: row.status === 'pending' ? row.checkout_url : null }
+      : {}),
   };
 }
 
@@ -120,6 +126,30 @@ export type OrderChange =
   | { kind: 'refused'; order: OrderRow; reason: string }
   | { kind: 'not-found' };
 
+/**
+ * Locks the account of the order found by `column`, then the order itself, in the
+ * caller's transaction (the account lock first, as every writer of spots takes it).
+ */
+export async function lockOrder(
+  trx: Db,
+  column: 'id' | 'checkout_session_id' | 'payment_intent_id',
+  value: string,
+): Promise<OrderRow | undefined> {
+  const found = await trx
+    .selectFrom('store_orders')
+    .select(['id', 'account_id'])
+    .where(column, '=', value)
+    .executeTakeFirst();
+  if (!found) return undefined;
+  await lockAccount(trx, found.account_id);
+  return trx
+    .selectFrom('store_orders')
+    .selectAll()
+    .where('id', '=', found.id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+}
+
 /** Runs `change` on the order (any account's: the operator's commands) under its account's lock. */
 function changeOrder(
   db: Db,
@@ -128,20 +158,8 @@ function changeOrder(
 ): Promise<OrderChange> {
   if (!isStoredId(id)) return Promise.resolve({ kind: 'not-found' });
   return db.transaction().execute(async (trx) => {
-    const found = await trx
-      .selectFrom('store_orders')
-      .select('account_id')
-      .where('id', '=', String(id))
-      .executeTakeFirst();
-    if (!found) return { kind: 'not-found' };
-    await lockAccount(trx, found.account_id);
-    const order = await trx
-      .selectFrom('store_orders')
-      .selectAll()
-      .where('id', '=', String(id))
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    return change(trx, order);
+    const order = await lockOrder(trx, 'id', String(id));
+    return order ? change(trx, order) : { kind: 'not-found' };
   });
 }
 
@@ -166,31 +184,34 @@ function setStatus(trx: Db, order: OrderRow, status: OrderRow['status']): Promis
  * is refused.
  */
 export function fulfilOrder(db: Db, id: number): Promise<OrderChange> {
-  return changeOrder(db, id, async (trx, order) => {
-    if (order.status === 'fulfilled') return { kind: 'already', order };
-    if (order.status !== 'pending') {
-      return { kind: 'refused', order, reason: `the order is ${order.status}` };
-    }
-    const price = Number(order.price_cents);
-    await appendEntries(trx, order.account_id, [
-      {
-        kind: 'credit_purchase',
-        creditCents: price,
-        orderId: order.id,
-        idempotencyKey: `order:${order.id}:credit`,
-        note: `Payment of order ${order.id} (${order.provider})`,
-      },
-      {
-        kind: 'spots_purchase',
-        spots: order.spots,
-        creditCents: -price,
-        orderId: order.id,
-        idempotencyKey: `order:${order.id}:spots`,
-        note: `${order.spots} spots (${order.package_id})`,
-      },
-    ]);
-    return { kind: 'done', order: await setStatus(trx, order, 'fulfilled') };
-  });
+  return changeOrder(db, id, fulfilLocked);
+}
+
+/** `fulfilOrder` on an order locked by `lockOrder` in `trx` (Stripe's webhook, with its event). */
+export async function fulfilLocked(trx: Db, order: OrderRow): Promise<OrderChange> {
+  if (order.status === 'fulfilled') return { kind: 'already', order };
+  if (order.status !== 'pending') {
+    return { kind: 'refused', order, reason: `the order is ${order.status}` };
+  }
+  const price = Number(order.price_cents);
+  await appendEntries(trx, order.account_id, [
+    {
+      kind: 'credit_purchase',
+      creditCents: price,
+      orderId: order.id,
+      idempotencyKey: `order:${order.id}:credit`,
+      note: `Payment of order ${order.id} (${order.provider})`,
+    },
+    {
+      kind: 'spots_purchase',
+      spots: order.spots,
+      creditCents: -price,
+      orderId: order.id,
+      idempotencyKey: `order:${order.id}:spots`,
+      note: `${order.spots} spots (${order.package_id})`,
+    },
+  ]);
+  return { kind: 'done', order: await setStatus(trx, order, 'fulfilled') };
 }
 
 /**
@@ -199,39 +220,85 @@ export function fulfilOrder(db: Db, id: number): Promise<OrderChange> {
  * cancelled instead (nothing was paid). Refunded or cancelled: `already`.
  */
 export function refundOrder(db: Db, id: number): Promise<OrderChange> {
-  return changeOrder(db, id, async (trx, order) => {
-    if (order.status === 'refunded' || order.status === 'cancelled') {
-      return { kind: 'already', order };
-    }
-    if (order.status === 'pending') {
-      return { kind: 'done', order: await setStatus(trx, order, 'cancelled') };
-    }
-    const { spotsLeft } = await balance(trx, order.account_id);
-    if (spotsLeft < order.spots) {
-      return {
-        kind: 'refused',
-        order,
-        reason: `the account has only ${Math.max(0, spotsLeft)} spots left, fewer than the order's ${order.spots}: athletes must be deleted first`,
-      };
-    }
-    const price = Number(order.price_cents);
-    await appendEntries(trx, order.account_id, [
-      {
-        kind: 'spots_return',
-        spots: -order.spots,
-        creditCents: price,
-        orderId: order.id,
-        idempotencyKey: `order:${order.id}:return`,
-        note: `${order.spots} spots of order ${order.id} returned`,
-      },
-      {
-        kind: 'refund',
-        creditCents: -price,
-        orderId: order.id,
-        idempotencyKey: `order:${order.id}:refund`,
-        note: `Refund of order ${order.id}`,
-      },
-    ]);
-    return { kind: 'done', order: await setStatus(trx, order, 'refunded') };
-  });
+  return changeOrder(db, id, refundLocked);
+}
+
+/** `refundOrder` on an order locked by `lockOrder` in `trx`. */
+export async function refundLocked(trx: Db, order: OrderRow): Promise<OrderChange> {
+  if (order.status === 'refunded' || order.status === 'cancelled') {
+    return { kind: 'already', order };
+  }
+  if (order.status === 'pending') {
+    return { kind: 'done', order: await setStatus(trx, order, 'cancelled') };
+  }
+  const { spotsLeft } = await balance(trx, order.account_id);
+  if (spotsLeft < order.spots) {
+    return {
+      kind: 'refused',
+      order,
+      reason: `the account has only ${Math.max(0, spotsLeft)} spots left, fewer than the order's ${order.spots}: athletes must be deleted first`,
+    };
+  }
+  const price = Number(order.price_cents);
+  await appendEntries(trx, order.account_id, [
+    {
+      kind: 'spots_return',
+      spots: -order.spots,
+      creditCents: price,
+      orderId: order.id,
+      idempotencyKey: `order:${order.id}:return`,
+      note: `${order.spots} spots of order ${order.id} returned`,
+    },
+    {
+      kind: 'refund',
+      creditCents: -price,
+      orderId: order.id,
+      idempotencyKey: `order:${order.id}:refund`,
+      note: `Refund of order ${order.id}`,
+    },
+  ]);
+  return { kind: 'done', order: await setStatus(trx, order, 'refunded') };
+}
+
+/** Cancels a pending order (its payment expired or failed); any other status is `already`. */
+export async function cancelLocked(trx: Db, order: OrderRow): Promise<OrderChange> {
+  if (order.status !== 'pending') return { kind: 'already', order };
+  return { kind: 'done', order: await setStatus(trx, order, 'cancelled') };
+}
+
+/**
+ * Stores the Checkout Session that pays a pending order, unless it has one or is no longer
+ * pending (a failed start cancelled it meanwhile): undefined then. Its counterpart
+ * `cancelUnstarted` has the opposite condition, so of the two exactly one wins.
+ */
+export function setCheckout(
+  db: Db,
+  id: string,
+  sessionId: string,
+  url: string | null,
+): Promise<OrderRow | undefined> {
+  return db
+    .updateTable('store_orders')
+    .set({ checkout_session_id: sessionId, checkout_url: url })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('checkout_session_id', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Cancels a pending order whose payment could not be started (no session): nothing was charged. */
+export async function cancelUnstarted(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('store_orders')
+    .set({ status: 'cancelled', cancelled_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('checkout_session_id', 'is', null)
+    .execute();
+}
+
+/** The order as stored now (any account's). */
+export function orderById(db: Db, id: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('store_orders').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -1,11 +1,28 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { PaymentProvider } from '../../contract/store';
 import type { Config } from '../config';
+import type { Database } from '../db/schema';
+import type { Payments } from './payments';
+import { stripePayments } from './stripe';
 
 /**
- * The payment provider in use. Only the manual one exists yet (the embedded default: an
- * order stays pending until an operator fulfils it with `npm run store -- fulfil <id>`);
- * Stripe joins here when its keys are configured (issue 16, later).
+ * Where the provider is chosen (payments.ts says what one does): Stripe when its secrets
+ * are configured (server/config.ts), else the manual provider.
  */
-export function provider(_config: Config): PaymentProvider {
-  return 'manual';
+
+/** Which provider the configuration selects (GET /api/store says it to the app). */
+export function providerName(config: Config): PaymentProvider {
+  return config.stripe ? 'stripe' : 'manual';
+}
+
+const manual: Payments = { name: 'manual', start: async (order) => order };
+
+/** The provider in use, made once per server. */
+export function paymentProvider(
+  config: Config,
+  db: Kysely<Database>,
+  log: FastifyBaseLogger,
+): Payments {
+  return config.stripe ? stripePayments(config, config.stripe, db, log) : manual;
 }

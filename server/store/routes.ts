@@ -3,11 +3,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams } from '../../contract/common';
 import { MessageBody } from '../../contract/errors';
 import { OrderBody, OrderInput, OrderListBody, StoreBody } from '../../contract/store';
-import { badRequest, notFound } from '../plugins/http-errors';
+import { badRequest, HttpError, notFound } from '../plugins/http-errors';
 import { common as commonErrors, security } from '../plugins/route-schema';
 import { balance } from './ledger';
 import { createOrder, getOrder, listOrders, toOrderBody } from './orders';
-import { provider } from './provider';
+import { PaymentUnavailable } from './payments';
+import { paymentProvider } from './provider';
 
 const common = { ...commonErrors, 403: MessageBody };
 
@@ -15,6 +16,7 @@ const common = { ...commonErrors, 403: MessageBody };
 const storeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['store'];
   const { storeCurrency: currency, storePackages: packages } = app.config;
+  const payments = paymentProvider(app.config, app.db, app.log);
 
   app.get(
     '/store',
@@ -32,7 +34,7 @@ const storeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         athleteSpots: Math.max(0, spotsLeft),
         creditCents,
         currency,
-        provider: provider(app.config),
+        provider: payments.name,
         packages: packages.map((p) => ({ ...p, currency })),
       };
     },
@@ -43,13 +45,14 @@ const storeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary:
-          'Order a package. With the manual provider the order stays pending until an administrator confirms it',
+          'Order a package. With the manual provider the order stays pending until an administrator confirms it; with Stripe the answer has the checkoutUrl to pay at',
         description:
-          'The same idempotencyKey again answers the order it made (200) instead of a second one.',
+          'The same idempotencyKey again answers the order it made (200) instead of a second one. ' +
+          'With Stripe, 502 when Stripe could not start the payment (the order is cancelled, nothing charged).',
         tags,
         security,
         body: OrderInput,
-        response: { 200: OrderBody, 201: OrderBody, ...common },
+        response: { 200: OrderBody, 201: OrderBody, 502: MessageBody, ...common },
       },
     },
     async (request, reply) => {
@@ -65,7 +68,7 @@ const storeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.account.id,
         pkg,
         currency,
-        provider(app.config),
+        payments.name,
         idempotencyKey ?? randomUUID(),
       );
       if (result.kind === 'key-reused') {
@@ -73,7 +76,17 @@ const storeRoutes: FastifyPluginAsyncTypebox = async (app) => {
           idempotencyKey: ['was already used for an order of another package'],
         });
       }
-      return reply.code(result.kind === 'created' ? 201 : 200).send(toOrderBody(result.order));
+      let started;
+      try {
+        started = await payments.start(result.order);
+      } catch (error) {
+        if (!(error instanceof PaymentUnavailable)) throw error;
+        throw new HttpError(502, {
+          message:
+            'The payment service did not answer, so the order was cancelled and nothing was charged. Try again in a moment.',
+        });
+      }
+      return reply.code(result.kind === 'created' ? 201 : 200).send(toOrderBody(started));
     },
   );
 

@@ -255,6 +255,54 @@ describe('the Store', () => {
     }
   });
 
+  it('gives the last spots to one of an import that needs them all and a form addition', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const coach = await newCoach(app, { spots: 2 });
+      const [form, imported] = await Promise.all([
+        coach.post('/api/athlete', { firstName: 'Form', lastName: `Pair${round}` }),
+        importCsv(
+          coach,
+          csv('firstName,lastName', `Import,One${round}`, `Import,Two${round}`),
+          false,
+        ),
+      ]);
+      // The import takes both spots or none: either it won (the form is refused), or the
+      // form took one and the import, one short, wrote nothing.
+      const formWon = form.statusCode === 201;
+      expect(imported.statusCode).toBe(formWon ? 400 : 200);
+      if (!formWon) expect(form.statusCode).toBe(400);
+      expect(await countRows(app, 'athletes', coach.accountId)).toBe(formWon ? 1 : 2);
+      expect(await balance(app.db, coach.accountId)).toMatchObject({
+        spotsTotal: 2,
+        spotsLeft: formWon ? 1 : 0,
+      });
+    }
+  });
+
+  it('never goes below 0 spots when a refund and an addition race for the same spots', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const coach = await newCoach(app, { spots: 0 });
+      const made = await order(coach, { packageId: 'spots-10' });
+      await operator('fulfil', String(made.id));
+      await setSpots(app, coach.accountId, 10); // exactly the order's spots are left
+      const [refund, added] = await Promise.all([
+        operator('refund', String(made.id)),
+        coach.post('/api/athlete', { firstName: 'Late', lastName: `Comer${round}` }),
+      ]);
+      // Either the refund went first (the addition finds no spot) or the athlete did (the
+      // refund is refused: its spots are taken).
+      expect([
+        [0, 400],
+        [1, 201],
+      ]).toContainEqual([refund.exitCode, added.statusCode]);
+      const { spotsLeft } = await balance(app.db, coach.accountId);
+      expect(spotsLeft).toBeGreaterThanOrEqual(0);
+      expect(await countRows(app, 'athletes', coach.accountId)).toBe(
+        added.statusCode === 201 ? 1 : 0,
+      );
+    }
+  });
+
   it('counts a fulfilled purchase at once in every spots check', async () => {
     const coach = await newCoach(app);
     await setSpots(app, coach.accountId, 0);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   Alert,
   App,
@@ -15,8 +15,10 @@ import {
   Typography,
 } from 'antd';
 import moment from 'moment';
+import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/PageFrame';
 import { describeFailure } from '../../components/serverErrors';
+import { externalNavigation } from '../../lib/externalNavigation';
 import { useAppDispatch } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
 import {
@@ -31,6 +33,12 @@ import {
 
 /** While an order waits for an administrator, the page looks again this often. */
 export const PENDING_POLL_MS = 15_000;
+/**
+ * Back from Stripe's checkout, the order's webhook usually lands within seconds: the
+ * page looks at that order this often for RETURN_WATCH_MS, then at the list's pace.
+ */
+export const RETURN_POLL_MS = 3_000;
+export const RETURN_WATCH_MS = 120_000;
 
 const money = (cents: number, currency: string) =>
   new Intl.NumberFormat(undefined, { style: 'currency', currency }).format(cents / 100);
@@ -98,6 +106,84 @@ function PackageCard({
   );
 }
 
+const PAYMENT_LABELS: Record<string, string> = {
+  manual: 'Confirmed by an administrator',
+  stripe: 'Stripe Checkout',
+};
+
+const RETURN_ALERTS: Record<Order['status'], 'info' | 'success' | 'warning'> = {
+  pending: 'info',
+  fulfilled: 'success',
+  refunded: 'warning',
+  cancelled: 'warning',
+};
+
+/**
+ * The order the coach comes back to from Stripe (`?order=<id>`): its state, looked at
+ * every few seconds while Stripe has not confirmed it; when it changes, the spots changed
+ * on the server and the top bar and the summary are fetched again.
+ */
+function ReturnedOrder({
+  id,
+  onClose,
+  onSettled,
+}: {
+  id: number;
+  onClose: () => void;
+  /** The order is no longer pending: the order list is looked at again. */
+  onSettled: () => void;
+}) {
+  const dispatch = useAppDispatch();
+  const [since] = useState(() => Date.now());
+  const [polling, setPolling] = useState(RETURN_POLL_MS);
+  const { data: order, error } = useGetOrderQuery(id, { pollingInterval: polling });
+  const statusBefore = useRef<Order['status'] | null>(null);
+  useEffect(() => {
+    if (!order) return;
+    if (statusBefore.current === 'pending' && order.status !== 'pending') {
+      dispatch(storeApi.util.invalidateTags(['User', 'Store']));
+      onSettled();
+    }
+    statusBefore.current = order.status;
+    const watching = Date.now() - since < RETURN_WATCH_MS;
+    setPolling(order.status !== 'pending' ? 0 : watching ? RETURN_POLL_MS : PENDING_POLL_MS);
+  }, [order, since, dispatch, onSettled]);
+
+  // A failed look (the server busy for a moment) keeps showing what was known; polling goes on.
+  if (error && !order) {
+    return <Alert type="error" title={describeFailure(error)} style={{ marginBottom: 16 }} />;
+  }
+  if (!order) return null;
+  const waiting = order.status === 'pending';
+  return (
+    <Alert
+      type={RETURN_ALERTS[order.status]}
+      showIcon
+      closable
+      onClose={onClose}
+      style={{ marginBottom: 16 }}
+      role="status"
+      title={`Order ${order.id}: ${order.spots} athlete spots for ${money(order.priceCents, order.currency)}`}
+      description={
+        waiting ? (
+          <>
+            {order.message} This page updates by itself.
+            {order.checkoutUrl ? (
+              <>
+                {' '}
+                Left the payment page before paying?{' '}
+                <Typography.Link href={order.checkoutUrl}>Continue to payment</Typography.Link>
+              </>
+            ) : null}
+          </>
+        ) : (
+          order.message
+        )
+      }
+    />
+  );
+}
+
 function Receipt({ id, onClose }: { id: number; onClose: () => void }) {
   const { data: order, isLoading, error } = useGetOrderQuery(id);
   return (
@@ -123,8 +209,7 @@ function Receipt({ id, onClose }: { id: number; onClose: () => void }) {
             {
               key: 'payment',
               label: 'Payment',
-              children:
-                order.provider === 'manual' ? 'Confirmed by an administrator' : order.provider,
+              children: PAYMENT_LABELS[order.provider] ?? order.provider,
             },
             { key: 'note', label: 'Note', children: order.message },
           ]}
@@ -148,14 +233,25 @@ export default function StorePage() {
   const [buying, setBuying] = useState<string | null>(null);
   const [placed, setPlaced] = useState<Order | null>(null);
   const [receipt, setReceipt] = useState<number | null>(null);
+  const [search, setSearch] = useSearchParams();
+  const returnedId = Number(search.get('order'));
+  const returned = Number.isSafeInteger(returnedId) && returnedId > 0 ? returnedId : null;
+  const refreshOrders = useCallback(() => void refetch(), [refetch]);
 
   async function buy(pkg: StorePackage) {
     setBuying(pkg.id);
     try {
-      setPlaced(await createOrder({ packageId: pkg.id, idempotencyKey: newKey() }).unwrap());
+      const order = await createOrder({ packageId: pkg.id, idempotencyKey: newKey() }).unwrap();
+      if (order.checkoutUrl) {
+        // Stripe: the coach pays on Stripe's page and comes back to ?order=<id>. The
+        // button stays busy while the browser leaves.
+        externalNavigation.go(order.checkoutUrl);
+        return;
+      }
+      setPlaced(order);
+      setBuying(null);
     } catch (error) {
       void message.error(describeFailure(error));
-    } finally {
       setBuying(null);
     }
   }
@@ -181,6 +277,15 @@ export default function StorePage() {
         </Col>
       </Row>
 
+      {returned !== null ? (
+        <ReturnedOrder
+          key={returned}
+          id={returned}
+          onClose={() => setSearch({}, { replace: true })}
+          onSettled={refreshOrders}
+        />
+      ) : null}
+
       {placed ? (
         <Alert
           type="info"
@@ -200,6 +305,12 @@ export default function StorePage() {
         <Typography.Paragraph type="secondary">
           Payment is arranged with your administrator: an order stays pending until they confirm it,
           and the spots are added then.
+        </Typography.Paragraph>
+      ) : null}
+      {store?.provider === 'stripe' ? (
+        <Typography.Paragraph type="secondary">
+          You pay on Stripe&apos;s secure page; the spots are added as soon as Stripe confirms the
+          payment.
         </Typography.Paragraph>
       ) : null}
       <Row gutter={[16, 16]} style={{ marginBottom: 24 }}>

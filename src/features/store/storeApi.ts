@@ -15,8 +15,8 @@ export type StorePackage = StorePackageBody;
  * The Store (contract/store.ts). The summary also provides `User`: whatever changes the
  * top bar's spots (an athlete added, a purge) refreshes the Store's figure too. An order
  * invalidates `User` so that both show the same figure; a fulfilment happens on the
- * server (an operator), so the page watches pending orders and invalidates `User` and
- * `Store` when one changes (StorePage).
+ * server (an operator, or Stripe's webhook), so the page watches pending orders and
+ * invalidates `User` and `Store` when one changes (StorePage).
  */
 export const storeApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
