@@ -84,8 +84,51 @@ async function readBody(
   }
 }
 
-/** Sends once with the current token; on a 401 forces one token refresh and retries once. */
+/** How often a read shed with 503 is sent again, and the longest wait honoured. */
+export const SHED_RETRIES = 2;
+export const MAX_RETRY_AFTER_MS = 5_000;
+
+/** `Retry-After` in milliseconds (seconds or an HTTP date), capped; 1 s when absent. */
+export function retryAfterMs(response: Response, now = Date.now()): number {
+  const header = response.headers.get('retry-after');
+  const seconds = header === null ? NaN : Number(header);
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : header ? Date.parse(header) - now : 1000;
+  return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, Number.isFinite(ms) ? ms : 1000));
+}
+
+function wait(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason as Error);
+      },
+      { once: true },
+    );
+  });
+}
+
+/**
+ * Sends; a read (GET) answered 503 with `Retry-After` (the server shed it under load or
+ * its database is away, docs/decisions/015 and 016) is sent again after that wait, up to
+ * SHED_RETRIES times, so a busy moment does not show the coach an error. Writes are not
+ * repeated here: their callers say what happened and keep what was typed.
+ */
 export async function sendWithReauth(request: ApiRequest, signal: AbortSignal): Promise<Response> {
+  let response = await sendOnce(request, signal);
+  const read = (request.method ?? 'GET') === 'GET';
+  for (let retry = 0; read && retry < SHED_RETRIES; retry++) {
+    if (response.status !== 503 || !response.headers.has('retry-after')) break;
+    await wait(retryAfterMs(response), signal);
+    response = await sendOnce(request, signal);
+  }
+  return response;
+}
+
+/** Sends once with the current token; on a 401 forces one token refresh and retries once. */
+async function sendOnce(request: ApiRequest, signal: AbortSignal): Promise<Response> {
   const token = await getAccessToken();
   const response = await send(request, token, signal);
   if (response.status !== 401 || !token) return response;

@@ -179,6 +179,49 @@ describe('kyBaseQuery', () => {
     expect(sent(1).headers.get('authorization')).toBe('Bearer fresh');
   });
 
+  it('sends a read shed with 503 and Retry-After again after the wait', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      const shed = () =>
+        new Response(JSON.stringify({ message: 'Busy' }), {
+          status: 503,
+          headers: { 'Content-Type': 'application/json', 'Retry-After': '1' },
+        });
+      const { fetchMock } = stubFetch(shed(), shed(), json({ id: 1 }));
+      const answer = call('/user');
+      await jest.advanceTimersByTimeAsync(999);
+      expect(fetchMock).toHaveBeenCalledTimes(1);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(fetchMock).toHaveBeenCalledTimes(2);
+      await jest.advanceTimersByTimeAsync(1000);
+      expect(await answer).toEqual({ data: { id: 1 } });
+      expect(fetchMock).toHaveBeenCalledTimes(3);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('gives up on a shed read after two more tries', async () => {
+    const busy = () => {
+      const response = json({ message: 'Busy' }, 503);
+      response.headers.set('Retry-After', '0');
+      return response;
+    };
+    const { fetchMock } = stubFetch(busy(), busy(), busy());
+    expect(await call('/user')).toEqual({ error: { status: 503, data: { message: 'Busy' } } });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('never repeats a write answered 503', async () => {
+    const busy = json({ message: 'Busy' }, 503);
+    busy.headers.set('Retry-After', '0');
+    const { fetchMock } = stubFetch(busy);
+    expect(await call({ url: '/athlete', method: 'POST', body: {} })).toEqual({
+      error: { status: 503, data: { message: 'Busy' } },
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('passes a second 401 through and tells the session owner', async () => {
     const onUnauthorized = jest.fn();
     setUnauthorizedHandler(onUnauthorized);
