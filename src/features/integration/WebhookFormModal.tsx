@@ -114,7 +114,7 @@ export function WebhookFormModal({ webhook, onClose, onCreated }: WebhookFormMod
         <Form.Item
           name="events"
           label="Events"
-          rules={[{ type: 'array', min: 1, message: 'Choose at least one event' }]}
+          rules={[{ required: true, type: 'array', min: 1, message: 'Choose at least one event' }]}
         >
           <Checkbox.Group
             role="group"

@@ -1,4 +1,5 @@
-import { Button, Empty, Flex, Popconfirm, Table, Tag, Typography } from 'antd';
+import { Button, Empty, Flex, Popconfirm, Table, Tag, Tooltip, Typography } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import moment from 'moment';
 import type { Webhook } from './webhookApi';
 import { EVENT_LABELS, WEBHOOK_STATUS_TAGS } from './webhookFormat';
@@ -16,10 +17,8 @@ function LastDelivery({ webhook }: { webhook: Webhook }) {
   if (!webhook.lastDeliveryAt) return <>—</>;
   return (
     <Flex vertical>
-      <span>
-        {moment(webhook.lastDeliveryAt).format('lll')}
-        {webhook.lastStatusCode !== null ? ` · HTTP ${webhook.lastStatusCode}` : ''}
-      </span>
+      <span>{moment(webhook.lastDeliveryAt).format('lll')}</span>
+      {webhook.lastStatusCode !== null && <span>HTTP {webhook.lastStatusCode}</span>}
       {webhook.consecutiveFailures > 0 && (
         <Typography.Text type="danger">
           {webhook.consecutiveFailures} failed in a row
@@ -63,11 +62,20 @@ export function WebhooksTable({
           title: 'URL',
           key: 'url',
           render: (_, webhook) => (
-            <Flex vertical style={{ maxWidth: 320 }}>
+            <Flex vertical align="start" style={{ maxWidth: 240 }}>
               <Typography.Text style={{ wordBreak: 'break-all' }}>{webhook.url}</Typography.Text>
               {webhook.description && (
                 <Typography.Text type="secondary">{webhook.description}</Typography.Text>
               )}
+              <Button
+                type="link"
+                size="small"
+                style={{ padding: 0 }}
+                onClick={() => onShowLog(webhook)}
+                aria-label={`View deliveries to ${webhook.url}`}
+              >
+                Deliveries
+              </Button>
             </Flex>
           ),
         },
@@ -75,7 +83,7 @@ export function WebhooksTable({
           title: 'Events',
           dataIndex: 'events',
           render: (events: Webhook['events']) => (
-            <Flex wrap gap={4} style={{ maxWidth: 280 }}>
+            <Flex wrap gap={4} style={{ maxWidth: 180 }}>
               {events.map((type) => (
                 <Tag key={type} title={type} style={{ marginInlineEnd: 0 }}>
                   {EVENT_LABELS[type]}
@@ -99,15 +107,10 @@ export function WebhooksTable({
         {
           title: 'Actions',
           key: 'actions',
+          // Always in sight: at 1280 px beside the menu the middle columns scroll instead.
+          fixed: 'right',
           render: (_, webhook) => (
             <Flex gap={4} wrap={false}>
-              <Button
-                size="small"
-                onClick={() => onShowLog(webhook)}
-                aria-label={`View deliveries to ${webhook.url}`}
-              >
-                Deliveries
-              </Button>
               <Button
                 size="small"
                 loading={actions.busy('test', webhook)}
@@ -135,13 +138,15 @@ export function WebhooksTable({
                   Resume
                 </Button>
               )}
-              <Button
-                size="small"
-                onClick={() => onEdit(webhook)}
-                aria-label={`Edit ${webhook.url}`}
-              >
-                Edit
-              </Button>
+              <Tooltip title="Edit">
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<EditOutlined />}
+                  onClick={() => onEdit(webhook)}
+                  aria-label={`Edit ${webhook.url}`}
+                />
+              </Tooltip>
               <Popconfirm
                 title={`Delete the webhook to ${webhook.url}?`}
                 description="Its delivery log goes too, and nothing more is sent there."
@@ -150,13 +155,14 @@ export function WebhooksTable({
                 onConfirm={() => actions.remove(webhook)}
               >
                 <Button
+                  type="text"
                   danger
                   size="small"
+                  icon={<DeleteOutlined />}
                   loading={actions.busy('delete', webhook)}
                   aria-label={`Delete ${webhook.url}`}
-                >
-                  Delete
-                </Button>
+                  title="Delete"
+                />
               </Popconfirm>
             </Flex>
           ),

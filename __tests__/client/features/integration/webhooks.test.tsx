@@ -66,6 +66,17 @@ describe('the webhooks of the Integrations page', () => {
     ).toBeInTheDocument();
     expect(api.sent('POST /api/integration/webhook')).toHaveLength(0);
 
+    // At least one event: unticking the only one is caught here too.
+    const resultAdded = within(form).getByRole('checkbox', {
+      name: 'Result added (result.created)',
+    });
+    await user.click(resultAdded);
+    expect(
+      await within(fieldOf(form, 'Events')).findByText('Choose at least one event'),
+    ).toBeInTheDocument();
+    expect(api.sent('POST /api/integration/webhook')).toHaveLength(0);
+    await user.click(resultAdded);
+
     await user.clear(url);
     await user.type(url, 'http://10.0.0.8/hook');
     await user.click(within(form).getByRole('button', { name: 'Add webhook' }));
