@@ -5,6 +5,7 @@ import { describeFailure } from '../../components/serverErrors';
 import { paths } from '../../lib/paths';
 import { useListApiKeysQuery, useRevokeApiKeyMutation, type ApiKey } from './apiKeyApi';
 import { NewKeyForm } from './NewKeyForm';
+import { WebhooksCard } from './WebhooksCard';
 
 const when = (at: string | null) => (at ? moment(at).format('lll') : '—');
 
@@ -15,7 +16,10 @@ const example = `curl -X POST ${window.location.origin}/api/event \\
        "distanceMm":36576,"timeMs":4620,
        "splits":[{"distanceMm":9144,"timeMs":1620},{"distanceMm":18288,"timeMs":2710}]}]}'`;
 
-/** Integrations: API keys for timing devices and apps (shown once, revocable). */
+/**
+ * Integrations: API keys for timing devices and apps (shown once, revocable), webhooks that
+ * push changes to the coach's own system, and how to send results.
+ */
 export default function IntegrationsPage() {
   const { message } = App.useApp();
   const { data: keys, isLoading } = useListApiKeysQuery();
@@ -45,6 +49,7 @@ export default function IntegrationsPage() {
           loading={isLoading}
           dataSource={keys}
           pagination={false}
+          scroll={{ x: 'max-content' }}
           locale={{
             emptyText: (
               <Empty
@@ -94,6 +99,7 @@ export default function IntegrationsPage() {
           ]}
         />
       </Card>
+      <WebhooksCard />
       <Card title="Sending results">
         <Typography.Paragraph>
           Post one result or a batch of up to 5,000 to{' '}

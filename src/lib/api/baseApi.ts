@@ -21,6 +21,8 @@ export const TAG_TYPES = [
   'Profile',
   'Store',
   'Order',
+  'Webhook',
+  'WebhookDelivery',
 ] as const;
 
 export const baseApi = createApi({

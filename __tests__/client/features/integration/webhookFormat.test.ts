@@ -1,0 +1,69 @@
+import {
+  DELIVERY_POLL_MS,
+  DELIVERY_SLOW_POLL_MS,
+  deliveryPollInterval,
+  eventLabel,
+  webhookUrlProblem,
+} from '../../../../src/features/integration/webhookFormat';
+import { disabledSentence } from '../../../../src/features/integration/DisabledWebhooksBanner';
+import { testWebhook } from './webhookFixtures';
+
+describe('deliveryPollInterval', () => {
+  const now = Date.parse('2026-03-01T15:00:00Z');
+  const inSeconds = (s: number) => new Date(now + s * 1000).toISOString();
+
+  it('polls quickly while a delivery is pending or a retry is due within a minute', () => {
+    expect(deliveryPollInterval([{ status: 'pending', nextAttemptAt: null }], now)).toBe(
+      DELIVERY_POLL_MS,
+    );
+    expect(deliveryPollInterval([{ status: 'retrying', nextAttemptAt: inSeconds(45) }], now)).toBe(
+      DELIVERY_POLL_MS,
+    );
+    expect(deliveryPollInterval([{ status: 'retrying', nextAttemptAt: inSeconds(-5) }], now)).toBe(
+      DELIVERY_POLL_MS,
+    );
+  });
+
+  it('polls slowly for retries further off, and not at all once every delivery ended', () => {
+    const later = { status: 'retrying' as const, nextAttemptAt: inSeconds(3600) };
+    expect(deliveryPollInterval([later], now)).toBe(DELIVERY_SLOW_POLL_MS);
+    expect(deliveryPollInterval([later, { status: 'pending', nextAttemptAt: null }], now)).toBe(
+      DELIVERY_POLL_MS,
+    );
+    expect(
+      deliveryPollInterval(
+        [
+          { status: 'delivered', nextAttemptAt: null },
+          { status: 'failed', nextAttemptAt: null },
+        ],
+        now,
+      ),
+    ).toBe(0);
+    expect(deliveryPollInterval([], now)).toBe(0);
+  });
+});
+
+describe('webhookUrlProblem', () => {
+  it('takes absolute http and https addresses only', () => {
+    expect(webhookUrlProblem('https://example.com/hook')).toBeNull();
+    expect(webhookUrlProblem(' http://example.com:8080/a?b=c ')).toBeNull();
+    expect(webhookUrlProblem('ftp://example.com')).toBe('Use an http:// or https:// address');
+    expect(webhookUrlProblem('javascript:alert(1)')).toBe('Use an http:// or https:// address');
+    expect(webhookUrlProblem('example.com/hook')).toMatch(/^Enter the full address/);
+  });
+});
+
+it('labels an event in words with its name', () => {
+  expect(eventLabel('result.created')).toBe('Result added (result.created)');
+  expect(eventLabel('profile.created')).toBe('Athlete profile added (profile.created)');
+});
+
+it('says why a subscription was disabled, without a doubled full stop or a missing reason', () => {
+  const url = 'https://example.com/hook';
+  expect(disabledSentence(testWebhook({ url, disabledReason: 'Receiver gone.' }))).toBe(
+    `Webhook ${url} was disabled after repeated failures: Receiver gone. Fix the receiver, then resume it.`,
+  );
+  expect(disabledSentence(testWebhook({ url, disabledReason: null }))).toBe(
+    `Webhook ${url} was disabled after repeated failures. Fix the receiver, then resume it.`,
+  );
+});
