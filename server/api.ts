@@ -15,6 +15,7 @@ import streamRoutes from './live/routes';
 import storeRoutes from './store/routes';
 import logoRoutes from './user/logo-routes';
 import userRoutes from './user/routes';
+import webhookRoutes from './webhook/routes';
 
 /**
  * Everything under /api: one registration per domain folder. Only the health check is
@@ -43,6 +44,7 @@ const api: FastifyPluginAsyncTypebox = async (app) => {
     await guarded.register(profileRoutes);
     await guarded.register(reportRoutes);
     await guarded.register(storeRoutes);
+    await guarded.register(webhookRoutes);
   });
 };
 
