@@ -12,6 +12,7 @@ import type { ReferenceData } from '../reference';
 import { lockAccount } from '../db/ids';
 import type { CsvColumn, CsvRow, ParsedCsv } from './csv';
 import { athleteSpots, reserveAthleteSpots } from '../store';
+import { recordAthleteEvents } from '../webhook';
 import { athleteColumns } from './repository';
 import { addError, checkAthlete, type AthleteValues, type FieldErrors } from './validate';
 
@@ -414,6 +415,15 @@ export function commitImport(
         select r, a, ${accountId}
         from unnest(${members.roster.slice(from, to)}::bigint[], ${members.athlete.slice(from, to)}::bigint[]) as t(r, a)`.execute(
         trx,
+      );
+    }
+    // The outbox after the memberships (the payloads list the rosters), a block per statement.
+    for (let from = 0; from < count; from += INSERT_BATCH) {
+      await recordAthleteEvents(
+        trx,
+        accountId,
+        'athlete.created',
+        ids.slice(from, from + INSERT_BATCH),
       );
     }
     return { ...plan.report, created: count };

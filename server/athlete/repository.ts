@@ -4,6 +4,7 @@ import type { Database, Gender } from '../db/schema';
 import { isStoredId, lockAccount } from '../db/ids';
 import { byName } from '../roster';
 import { reserveAthleteSpots } from '../store';
+import { recordAthleteEvents } from '../webhook';
 import {
   afterCursor,
   orderBy,
@@ -341,6 +342,7 @@ export function createAthlete(
       .returning('id')
       .executeTakeFirstOrThrow();
     await setRosters(trx, accountId, id, rosterIds);
+    await recordAthleteEvents(trx, accountId, 'athlete.created', [id]);
     return id;
   });
 }
@@ -364,6 +366,7 @@ export function updateAthlete(
       .executeTakeFirst();
     if (!row) return false;
     await setRosters(trx, accountId, row.id, rosterIds);
+    await recordAthleteEvents(trx, accountId, 'athlete.updated', [row.id]);
     return true;
   });
 }
