@@ -185,6 +185,33 @@ describe('webhook delivery', () => {
     expect((await deliveries(hook.id)).totalCount).toBe(4);
   });
 
+  it('announces profile.created once per new profile, with the profile as the API shows it', async () => {
+    await subscribe(['profile.created']);
+    const eapi = (clientId: string, markMm: number) => ({
+      clientId,
+      athleteId: athletes[2]!,
+      eventTypeId: 5,
+      markMm,
+      recordedAt: '2025-05-01T15:00:00.000Z',
+      source: 'device',
+      program: 'eapi',
+    });
+    expect((await post(eapi('jump-1', 600))).statusCode).toBe(201);
+    const [request] = await receiver.waitFor(1);
+    const body = JSON.parse(request!.body) as { type: string; data: { id: number } };
+    expect(body.type).toBe('profile.created');
+    const shown = await app.inject({
+      url: `/api/profile/${body.data.id}`,
+      headers: mine.headers,
+    });
+    expect(body.data).toEqual(shown.json());
+    expect(body.data).toMatchObject({ athleteId: athletes[2] });
+    // A second result of the same athlete and day changes the profile: not a new one.
+    expect((await post(eapi('jump-2', 650))).statusCode).toBe(201);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(receiver.received).toHaveLength(1);
+  });
+
   it('retries after 500s and timeouts under the same webhook-id, then delivers once', async () => {
     const hook = await subscribe(['result.created']);
     receiver.answers.push(500, 'hang');
