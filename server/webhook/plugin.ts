@@ -24,8 +24,10 @@ export default fp<Partial<WebhookSettings>>(
     const settings: WebhookSettings = {
       retryScheduleMs: DEFAULT_RETRY_SCHEDULE_MS,
       pollMs: 1000,
-      // The embedded database has one connection and runs in this process: small batches.
-      claimBatch: embedded ? 4 : 20,
+      // The embedded database has one connection and runs in this process: small batches
+      // (a claim, then one short statement per outcome; the requests themselves wait on
+      // the network, not on the database).
+      claimBatch: embedded ? 10 : 50,
       fanOutBatch: embedded ? 100 : 500,
       leaseMs: app.config.webhookTimeoutMs + 30_000,
       timeoutMs: app.config.webhookTimeoutMs,
