@@ -19,7 +19,7 @@ export const EXCERPT_CHARS = 200;
 /** Bytes read of an answer for the excerpt; the rest is dropped unread. */
 const READ_BYTES = 4096;
 
-export const USER_AGENT = 'Splitline-Webhooks/1.0 (+https://www.standardwebhooks.com)';
+export const USER_AGENT = 'Splitline-Webhooks/1.0';
 
 export interface SendOptions {
   url: string;
