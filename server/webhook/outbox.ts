@@ -76,42 +76,9 @@ export async function recordResultDeleted(trx: Db, accountId: string, id: string
 }
 
 /**
- * An athlete (alias `a`) as GET /api/athlete/{id} shows it (server/athlete/repository.ts
- * toAthleteBody): rosters by name.
- */
-const athletePayload = sql`jsonb_build_object(
-  'id', a.id, 'firstName', a.first_name, 'middleName', a.middle_name,
-  'lastName', a.last_name, 'gender', a.gender,
-  'birthDate', to_char(a.birth_date, 'YYYY-MM-DD'), 'graduationYear', a.graduation_year,
-  'sportId', a.sport_id, 'positionId', a.position_id,
-  'heightCm', a.height_cm::float8, 'weightKg', a.weight_kg::float8,
-  'externalId', a.external_id, 'email', a.email,
-  'rosters', coalesce((select jsonb_agg(jsonb_build_object('id', r.id, 'name', r.name)
-      order by r.name, r.id)
-    from roster_athletes ra join rosters r on r.id = ra.roster_id
-    where ra.athlete_id = a.id), '[]'::jsonb),
-  'createdAt', ${iso(sql`a.created_at`)})`;
-
-/** `athlete.created` or `athlete.updated` for `ids`: one statement, as for results. */
-export async function recordAthleteEvents(
-  trx: Db,
-  accountId: string,
-  type: 'athlete.created' | 'athlete.updated',
-  ids: readonly string[],
-): Promise<void> {
-  if (ids.length === 0) return;
-  await sql`
-    insert into webhook_events (account_id, type, payload)
-    select ${accountId}, ${type}, ${athletePayload}
-    from athletes a
-    where ${wants(accountId, type)}
-      and a.account_id = ${accountId} and a.id = any(${`{${ids.join(',')}}`}::bigint[])
-    order by a.id`.execute(trx);
-}
-
-/**
  * Events whose payloads the caller builds (`payloads` runs only when a subscription
- * wants the type): e.g. profiles, whose shape is computed in TypeScript.
+ * wants the type), with the code its API answers with: athletes, profiles. One insert
+ * for the lot.
  */
 export async function recordEvents(
   trx: Db,
