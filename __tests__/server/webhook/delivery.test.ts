@@ -98,7 +98,7 @@ describe('webhook delivery', () => {
   });
 
   it('writes one event per new result of a batch in one go, none for a retried upload', async () => {
-    await subscribe(['result.created']);
+    const hook = await subscribe(['result.created']);
     const batch = sprints('batch', athletes, 50);
     expect((await post({ items: batch })).statusCode).toBe(201);
     expect((await post({ items: batch })).statusCode).toBe(200); // the same upload again
@@ -110,6 +110,26 @@ describe('webhook delivery', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(receiver.received).toHaveLength(50);
     expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(50);
+
+    // The log: pages of the subscription's deliveries, newest first.
+    const page = async (n: number) =>
+      (
+        await app.inject({
+          url: `/api/integration/webhook/${hook.id}/delivery?pageNumber=${n}&pageSize=20`,
+          headers: mine.headers,
+        })
+      ).json<DeliveryListBody>();
+    const pages = [await page(1), await page(2), await page(3)];
+    expect(pages.map((p) => [p.totalCount, p.items.length])).toEqual([
+      [50, 20],
+      [50, 20],
+      [50, 10],
+    ]);
+    const ids = pages.flatMap((p) => p.items.map((d) => d.id));
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect(new Set(ids).size).toBe(50);
+    await eventually(async () => (await webhookQueueStats(app.db)).due === 0);
+    expect(await webhookQueueStats(app.db)).toMatchObject({ due: 0, retrying: 0 });
   });
 
   it('writes nothing when no subscription takes the type, and nothing when the batch fails', async () => {
