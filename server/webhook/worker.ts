@@ -113,10 +113,13 @@ export function startWorker(
   const loop = async () => {
     while (!closing.signal.aborted) {
       let worked = 0;
+      let failed = false;
       try {
         worked = await round();
       } catch (error) {
         if (closing.signal.aborted) break;
+        // A database outage (decision 015): one line per wait, not one per poll.
+        failed = true;
         log.warn({ err: error }, 'webhook delivery round failed; trying again');
       }
       if (worked > 0) {
@@ -124,7 +127,8 @@ export function startWorker(
         continue;
       }
       const idle = AbortSignal.any([closing.signal, wakeIdle.signal]);
-      await sleep(settings.pollMs, undefined, { signal: idle }).catch(() => undefined);
+      const waitMs = failed ? Math.max(settings.pollMs * 10, 5_000) : settings.pollMs;
+      await sleep(waitMs, undefined, { signal: idle }).catch(() => undefined);
       if (wakeIdle.signal.aborted) wakeIdle = new AbortController();
     }
   };
