@@ -44,6 +44,7 @@ const serverDomains = [
   'seed',
   'store',
   'user',
+  'webhook',
 ];
 const serverZones = [...serverDomains, 'db', 'plugins'].flatMap((target) =>
   serverDomains

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,6 +22,9 @@ import { createApiKey } from '../server/integration/api-keys';
  * indexes then hold millions of rows), in an account of its own that is deleted afterwards;
  * `--data-dir DIR` does the same on PGlite with an existing data directory (the results
  * bench's, kept with `--keep`: $TMPDIR/splitline-bench-results-pglite).
+ * `--webhooks N` gives the account N active webhook subscriptions to result.created
+ * (a receiver on a loopback port answering 204; the server's worker delivers meanwhile):
+ * the outbox write is then part of every batch (issue 16: within 10 % of none).
  * `npm run bench -- ingest --batches 10 --batch-size 5000 --engines postgresql,pglite`
  */
 const { values } = parseArgs({
@@ -35,8 +39,10 @@ const { values } = parseArgs({
     'setup-sql': { type: 'string' },
     database: { type: 'string' },
     'data-dir': { type: 'string' },
+    webhooks: { type: 'string', default: '0' },
   },
 });
+const webhookCount = Number(values.webhooks);
 const batches = Number(values.batches);
 const batchSize = Number(values['batch-size']);
 const athleteCount = Number(values.athletes);
@@ -155,6 +161,17 @@ async function bench(engine: 'pglite' | 'postgresql'): Promise<Figures> {
     DEMO_DATA: 'false',
     LOG_LEVEL: 'warn',
   };
+  if (webhookCount > 0) env.WEBHOOK_ALLOW_PRIVATE_TARGETS = 'true';
+  let webhookRequests = 0;
+  const receiver = http.createServer((request, response) => {
+    request.resume();
+    request.on('end', () => {
+      webhookRequests++;
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const receiverPort = (receiver.address() as { port: number }).port;
   if (admin) {
     if (!existing) {
       await sql`drop database if exists ${sql.id(database)}`.execute(admin.db);
@@ -198,6 +215,17 @@ async function bench(engine: 'pglite' | 'postgresql'): Promise<Figures> {
       .returning('id')
       .execute();
     const athleteIds = athletes.map((a) => Number(a.id));
+    for (let i = 0; i < webhookCount; i++) {
+      await app.db
+        .insertInto('webhook_subscriptions')
+        .values({
+          account_id: user.id,
+          url: `http://127.0.0.1:${receiverPort}/hook-${i}`,
+          events: ['result.created'],
+          secret: `whsec_${Buffer.alloc(32, i).toString('base64')}`,
+        })
+        .execute();
+    }
     const made = await createApiKey(app.db, user.id, 'bench', 10);
     const headers = {
       authorization: `Bearer ${made!.key}`,
@@ -285,7 +313,10 @@ async function bench(engine: 'pglite' | 'postgresql'): Promise<Figures> {
       load: [load, loadAfter],
     };
   } finally {
+    if (webhookCount > 0) console.log(`  ${engine}: ${webhookRequests} webhook requests received`);
     await app.close();
+    receiver.closeAllConnections();
+    receiver.close();
     if (admin) {
       if (!existing) await sql`drop database if exists ${sql.id(database)}`.execute(admin.db);
       await admin.close();
@@ -298,7 +329,8 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 async function main(): Promise<void> {
   console.log(
-    `Ingest: ${batches} batches of ${batchSize} results, ${athleteCount} athletes, concurrency ${concurrency} ` +
+    `Ingest: ${batches} batches of ${batchSize} results, ${athleteCount} athletes, concurrency ${concurrency}, ` +
+      `${webhookCount} webhook subscriptions ` +
       `(node ${process.version}, ${os.cpus().length} cpus)`,
   );
   const figures: Figures[] = [];

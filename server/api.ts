@@ -16,6 +16,7 @@ import storeRoutes from './store/routes';
 import stripeWebhookRoutes from './store/stripe-webhook';
 import logoRoutes from './user/logo-routes';
 import userRoutes from './user/routes';
+import webhookRoutes from './webhook/routes';
 
 /**
  * Everything under /api: one registration per domain folder. Only the health check and
@@ -45,6 +46,7 @@ const api: FastifyPluginAsyncTypebox = async (app) => {
     await guarded.register(profileRoutes);
     await guarded.register(reportRoutes);
     await guarded.register(storeRoutes);
+    await guarded.register(webhookRoutes);
   });
 };
 

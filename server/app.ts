@@ -29,6 +29,8 @@ import { finiteNumbers } from './plugins/finite-numbers';
 import securityPlugin from './plugins/security';
 import staticPlugin from './plugins/static';
 import logoFiles from './user/logo-files';
+import webhookPlugin from './webhook/plugin';
+import type { WebhookSettings } from './webhook/worker';
 
 /** The server instance, with TypeBox types for request and reply. */
 export type App = FastifyInstance<
@@ -49,6 +51,8 @@ export interface BuildAppOptions {
   live?: Partial<LiveSettings>;
   /** Overrides the embedded database's load shedding (tests: a small queue). */
   admission?: Partial<AdmissionSettings>;
+  /** Overrides the webhook worker's settings (tests: a fast retry schedule, short polls). */
+  webhooks?: Partial<WebhookSettings>;
 }
 
 /**
@@ -63,7 +67,8 @@ const plugins: FastifyPluginAsyncTypebox<{
   identity?: Partial<IdentitySettings>;
   live?: Partial<LiveSettings>;
   admission?: Partial<AdmissionSettings>;
-}> = async (app, { config, identity, live, admission }) => {
+  webhooks?: Partial<WebhookSettings>;
+}> = async (app, { config, identity, live, admission, webhooks }) => {
   await app.register(configPlugin, { config });
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
@@ -72,6 +77,7 @@ const plugins: FastifyPluginAsyncTypebox<{
   await app.register(identityPlugin, identity ?? {});
   await app.register(authPlugin);
   await app.register(livePlugin, live ?? {});
+  await app.register(webhookPlugin, webhooks ?? {});
   await app.register(docsPlugin);
   await app.register(staticPlugin);
   await app.register(logoFiles);
@@ -96,7 +102,14 @@ function trustProxyOption(
  * migrations), so tests may still add routes before their first request.
  * @example const app = buildApp({ config: loadConfig() }); await app.listen({ port: 3000 });
  */
-export function buildApp({ config, logger, identity, live, admission }: BuildAppOptions): App {
+export function buildApp({
+  config,
+  logger,
+  identity,
+  live,
+  admission,
+  webhooks,
+}: BuildAppOptions): App {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
     genReqId: requestId,
@@ -114,6 +127,6 @@ export function buildApp({ config, logger, identity, live, admission }: BuildApp
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  void app.register(splitline, { config, identity, live, admission });
+  void app.register(splitline, { config, identity, live, admission, webhooks });
   return app;
 }

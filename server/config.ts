@@ -102,6 +102,19 @@ const Environment = Type.Object({
     default: 10000,
     description: 'a whole number, 1 or more',
   }),
+  // Webhook targets on loopback, private or link-local addresses (docs/webhooks.md): off,
+  // so that a coach's URL cannot reach the server's own network; tests and a closed
+  // network where the receivers sit next to the server turn it on.
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: Type.Boolean({
+    default: false,
+    description: 'true or false (also 1/0, on/off, yes/no)',
+  }),
+  WEBHOOK_TIMEOUT_MS: Type.Integer({
+    minimum: 100,
+    maximum: 60000,
+    default: 10000,
+    description: 'milliseconds from 100 to 60000',
+  }),
   SMTP_URL: Type.Optional(
     Type.String({
       pattern: '^smtps?://',
@@ -160,6 +173,10 @@ export interface Config {
    * an exact count over a million rows costs 40-60 ms (docs/query-plans.md).
    */
   resultCountCap: number;
+  /** Webhooks may target loopback, private and link-local addresses (off by default). */
+  webhookAllowPrivateTargets: boolean;
+  /** How long a webhook receiver may take to answer before the attempt counts as failed. */
+  webhookTimeoutMs: number;
   /** Unset: mail goes to `<dataDir>/outbox` and the log (server/identity/mailer.ts). */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -246,6 +263,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storeCurrency: checked.STORE_CURRENCY,
     stripe: stripeSettings(checked),
     resultCountCap: checked.RESULT_COUNT_CAP,
+    webhookAllowPrivateTargets: checked.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+    webhookTimeoutMs: checked.WEBHOOK_TIMEOUT_MS,
     smtpUrl: checked.SMTP_URL,
     mailFrom: checked.MAIL_FROM,
     auth0Domain: checked.AUTH0_DOMAIN,

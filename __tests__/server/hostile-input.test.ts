@@ -182,6 +182,14 @@ describe('hostile input', () => {
     });
     expect(profile.statusCode).toBe(201);
     const profileId = profile.json<{ id: number }>().id;
+    // A public address: webhook URLs on private ones are refused (server/webhook/targets.ts).
+    const webhookUrl = 'https://93.184.215.14/hooks';
+    const webhook = await coach.post('/api/integration/webhook', {
+      url: webhookUrl,
+      events: ['result.created'],
+    });
+    expect(webhook.statusCode).toBe(201);
+    const webhookId = webhook.json<{ id: number }>().id;
     // A profile is one per athlete and day: each good profile body takes a day of its own.
     let day = Date.UTC(2021, 0, 1);
     known = {
@@ -202,6 +210,8 @@ describe('hostile input', () => {
       timeZone: () => 'UTC',
       // The Store's default packages (STORE_PACKAGES).
       packageId: () => 'spots-25',
+      url: () => webhookUrl,
+      webhookId: () => webhookId,
     };
     document = (await app.inject({ url: '/api/docs/json' })).json<OpenApiDocument>();
   }, 60_000);
@@ -304,7 +314,9 @@ describe('hostile input', () => {
           ? known.eventId!()
           : path.startsWith('/api/profile/')
             ? known.profileId!()
-            : example(p.schema, p.name),
+            : path.startsWith('/api/integration/webhook/')
+              ? known.webhookId!()
+              : example(p.schema, p.name),
       );
     }
     // The parameter under test, the required ones, and those naming rows of the account
@@ -438,7 +450,9 @@ describe('hostile input', () => {
           ? known.eventId!()
           : path.startsWith('/api/profile/')
             ? known.profileId!()
-            : known.id!();
+            : path.startsWith('/api/integration/webhook/')
+              ? known.webhookId!()
+              : known.id!();
         for (const shape of schema.anyOf ?? [schema]) {
           const response = await coach.request({
             method: method.toUpperCase() as 'POST',

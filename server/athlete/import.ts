@@ -12,7 +12,8 @@ import type { ReferenceData } from '../reference';
 import { lockAccount } from '../db/ids';
 import type { CsvColumn, CsvRow, ParsedCsv } from './csv';
 import { athleteSpots, reserveAthleteSpots } from '../store';
-import { athleteColumns } from './repository';
+import { recordEvents } from '../webhook';
+import { athleteBodies, athleteColumns } from './repository';
 import { addError, checkAthlete, type AthleteValues, type FieldErrors } from './validate';
 
 /**
@@ -414,6 +415,14 @@ export function commitImport(
         select r, a, ${accountId}
         from unnest(${members.roster.slice(from, to)}::bigint[], ${members.athlete.slice(from, to)}::bigint[]) as t(r, a)`.execute(
         trx,
+      );
+    }
+    // The outbox after the memberships (the payloads list the rosters), a block at a time;
+    // nothing is read back without a subscription to athlete.created.
+    for (let from = 0; from < count; from += INSERT_BATCH) {
+      const block = ids.slice(from, from + INSERT_BATCH);
+      await recordEvents(trx, accountId, 'athlete.created', () =>
+        athleteBodies(trx, accountId, block),
       );
     }
     return { ...plan.report, created: count };

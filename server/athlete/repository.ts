@@ -4,6 +4,7 @@ import type { Database, Gender } from '../db/schema';
 import { isStoredId, lockAccount } from '../db/ids';
 import { byName } from '../roster';
 import { reserveAthleteSpots } from '../store';
+import { recordEvents } from '../webhook';
 import {
   afterCursor,
   orderBy,
@@ -97,6 +98,22 @@ async function withRosters(db: Db, accountId: string, rows: AthleteRow[]): Promi
     rows.map((row) => row.id),
   );
   return rows.map((row) => toAthleteBody(row, rosters.get(row.id) ?? []));
+}
+
+/**
+ * Athletes as the API shows them, by id (the webhook payloads of athlete.created and
+ * athlete.updated: built by the same code as GET /api/athlete/{id}).
+ */
+export async function athleteBodies(
+  db: Db,
+  accountId: string,
+  ids: readonly string[],
+): Promise<AthleteBody[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await sql<AthleteRow>`
+    select ${COLUMNS} from athletes a
+    where a.account_id = ${accountId} and a.id = any(${ids}::bigint[]) order by a.id`.execute(db);
+  return withRosters(db, accountId, rows);
 }
 
 export async function findAthlete(
@@ -341,6 +358,9 @@ export function createAthlete(
       .returning('id')
       .executeTakeFirstOrThrow();
     await setRosters(trx, accountId, id, rosterIds);
+    await recordEvents(trx, accountId, 'athlete.created', () =>
+      athleteBodies(trx, accountId, [id]),
+    );
     return id;
   });
 }
@@ -364,6 +384,9 @@ export function updateAthlete(
       .executeTakeFirst();
     if (!row) return false;
     await setRosters(trx, accountId, row.id, rosterIds);
+    await recordEvents(trx, accountId, 'athlete.updated', () =>
+      athleteBodies(trx, accountId, [row.id]),
+    );
     return true;
   });
 }

@@ -366,6 +366,52 @@ export interface LedgerEntriesTable {
   created_at: CreatedAt;
 }
 
+/** Migration 020: webhook subscriptions, the outbox of events, and their deliveries. */
+export interface WebhookSubscriptionsTable {
+  id: BigId;
+  account_id: string;
+  url: string;
+  description: ColumnType<string, string | undefined, string>;
+  events: string[];
+  secret: ColumnType<string, string, never>;
+  status: ColumnType<'active' | 'paused' | 'disabled', undefined, 'active' | 'paused' | 'disabled'>;
+  disabled_reason: ColumnType<string | null, undefined, string | null>;
+  consecutive_failures: ColumnType<number, undefined, number>;
+  last_delivery_at: ColumnType<Date | null, undefined, Date | string | null>;
+  last_status_code: ColumnType<number | null, undefined, number | null>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+export interface WebhookEventsTable {
+  id: BigId;
+  account_id: string;
+  type: string;
+  message_id: ColumnType<string, undefined, never>;
+  payload: ColumnType<unknown, string, never>;
+  subscription_id: ColumnType<string | null, string | number | null | undefined, never>;
+  fanned_out: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+}
+export type DeliveryStatusColumn = 'pending' | 'retrying' | 'delivered' | 'failed';
+export interface WebhookDeliveriesTable {
+  id: BigId;
+  account_id: string;
+  subscription_id: BigRef;
+  event_id: BigRef;
+  message_id: string;
+  event_type: string;
+  status: ColumnType<DeliveryStatusColumn, DeliveryStatusColumn | undefined, DeliveryStatusColumn>;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  leased_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_attempt_at: ColumnType<Date | null, undefined, Date | string | null>;
+  status_code: ColumnType<number | null, undefined, number | null>;
+  duration_ms: ColumnType<number | null, undefined, number | null>;
+  error: ColumnType<string | null, undefined, string | null>;
+  response_excerpt: ColumnType<string | null, undefined, string | null>;
+  created_at: CreatedAt;
+}
+
 export interface IdentityKeysTable {
   kid: string;
   private_jwk: ColumnType<Record<string, unknown>, string, string>;
@@ -399,6 +445,9 @@ export interface Database {
   store_orders: StoreOrdersTable;
   ledger_entries: LedgerEntriesTable;
   stripe_events: StripeEventsTable;
+  webhook_subscriptions: WebhookSubscriptionsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type User = Selectable<UsersTable>;

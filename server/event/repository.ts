@@ -3,6 +3,7 @@ import type { EventBody } from '../../contract/event';
 import type { Database } from '../db/schema';
 import { conflict } from '../plugins/http-errors';
 import { buildProfiles, type ProfilePair } from '../profile';
+import { recordResultDeleted, recordResultEvents } from '../webhook';
 import type { PreparedEvent } from './prepare';
 
 /**
@@ -64,6 +65,14 @@ export async function storeEvents(
   return withRetry(db, async (trx) => {
     const inserted = await insertRows(trx, accountId, sorted);
     if (hasEapi) await buildEapiProfiles(trx, accountId, sorted, inserted);
+    // The outbox, in this transaction: one statement for the batch, nothing without a
+    // subscription. Rows stored before (a retried upload) are not new: no event.
+    await recordResultEvents(
+      trx,
+      accountId,
+      'result.created',
+      inserted.map((row) => row.id),
+    );
     const refs = new Map<string, StoredRef>(
       inserted.map((row) => [row.client_id, { id: row.id, implausible: row.implausible }]),
     );
@@ -257,6 +266,7 @@ export async function replaceEvent(
     if (row.program === 'eapi')
       pairs.push({ athleteId: row.athleteId, recordedAt: row.recordedAt });
     await buildProfiles(trx, accountId, pairs);
+    await recordResultEvents(trx, accountId, 'result.updated', [found.id]);
     return true;
   });
 }
@@ -275,6 +285,7 @@ export async function deleteEvent(db: Db, accountId: string, id: number): Promis
       .returning(['athlete_id', 'recorded_at', 'program'])
       .executeTakeFirst();
     if (!deleted) return false;
+    await recordResultDeleted(trx, accountId, String(id));
     if (deleted.program === 'eapi') {
       await buildProfiles(trx, accountId, [
         { athleteId: deleted.athlete_id, recordedAt: deleted.recorded_at },

@@ -6,11 +6,15 @@ import {
   genderOf,
   MEASUREMENT_COLUMN_LIST,
   MEASUREMENT_COLUMNS,
+  PROFILE_COLUMNS,
   RECORD_TYPE,
+  toProfileBody,
+  type ProfileRow,
   type ProfileValues,
 } from './columns';
 import { lockScoringShared, referenceRows } from './references';
 import { score } from './scoring';
+import { recordEvents } from '../webhook';
 
 /**
  * Profiles of origin 'results', built from the day's EAPI results (docs/performance-index.md):
@@ -184,7 +188,7 @@ export async function buildProfiles(
     upserts.push(flatten(values));
   }
   const versionId = rows[0]!.version_id;
-  await sql`
+  const result = await sql<{ created_ids: string[] }>`
     with upserted as (
       insert into profiles as p (account_id, athlete_id, tested_on, origin, bodyweight_kg,
         reference_version_id, ${MEASUREMENT_COLUMN_LIST}, points, result_ids, eapi, easi)
@@ -202,7 +206,7 @@ export async function buildProfiles(
         points = excluded.points, result_ids = excluded.result_ids, eapi = excluded.eapi,
         easi = excluded.easi, updated_at = now()
       where p.origin = 'results'
-      returning 1
+      returning p.id, (p.xmax = 0) as created
     ), deleted as (
       delete from profiles p
       using jsonb_to_recordset(${JSON.stringify(gone)}::jsonb) as g(athlete_id bigint, tested_on date)
@@ -210,8 +214,21 @@ export async function buildProfiles(
         and p.athlete_id = g.athlete_id and p.tested_on = g.tested_on
       returning 1
     )
-    select (select count(*) from upserted) as upserted, (select count(*) from deleted) as deleted
+    select (select count(*) from upserted) as upserted, (select count(*) from deleted) as deleted,
+      (select coalesce(array_agg(id::text), '{}') from upserted where created) as created_ids
   `.execute(trx);
+  const created = (result.rows[0]?.created_ids ?? []) as string[];
+  if (created.length > 0) {
+    // The outbox (profile.created), built only when a subscription wants it.
+    await recordEvents(trx, accountId, 'profile.created', async () => {
+      const { rows: made } = await sql<ProfileRow>`
+        select ${PROFILE_COLUMNS} from profiles p join athletes a on a.id = p.athlete_id
+          join index_reference_versions v on v.id = p.reference_version_id
+        where p.account_id = ${accountId} and p.id = any(${created}::bigint[])
+        order by p.id`.execute(trx);
+      return made.map(toProfileBody);
+    });
+  }
 }
 
 /** How many pairs one build statement takes when a whole account is rebuilt. */

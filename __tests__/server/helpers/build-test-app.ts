@@ -9,8 +9,9 @@ import { loadConfig, type Config } from '../../../server/config';
 import type { IdentitySettings } from '../../../server/identity/settings';
 import type { LiveSettings } from '../../../server/live/plugin';
 import type { AdmissionSettings } from '../../../server/plugins/admission';
+import type { WebhookSettings } from '../../../server/webhook/worker';
 
-interface Store {
+export interface Store {
   env: Record<string, string>;
   cleanup(): Promise<void>;
 }
@@ -73,6 +74,14 @@ async function freshSchema(databaseUrl: string): Promise<Store> {
 }
 
 /**
+ * A database of its own (embedded, or a schema on DATABASE_URL's server) that outlives
+ * the apps built on it (`buildTestApp({ database })`): for restarts. Call `cleanup()`.
+ */
+export function testDatabase(): Promise<Store> {
+  return process.env.DATABASE_URL ? freshSchema(process.env.DATABASE_URL) : freshDataDir();
+}
+
+/**
  * The app on a database of its own (embedded, or PostgreSQL when DATABASE_URL is set),
  * not started yet: add test routes if needed, then `inject()`. Closing the app removes
  * the database.
@@ -89,11 +98,12 @@ export async function buildTestApp(
     identity?: Partial<IdentitySettings>;
     live?: Partial<LiveSettings>;
     admission?: Partial<AdmissionSettings>;
+    webhooks?: Partial<WebhookSettings>;
+    /** A database from testDatabase(), kept when the app closes (default: a fresh one, removed). */
+    database?: Store;
   } = {},
 ): Promise<App> {
-  const store = process.env.DATABASE_URL
-    ? await freshSchema(process.env.DATABASE_URL)
-    : await freshDataDir();
+  const store = options.database ?? (await testDatabase());
   const env = { PORT: '0', DEMO_DATA: 'false', ...store.env, ...options.env };
   const config = { ...loadConfig(env), ...options.config };
   const app = buildApp({
@@ -102,7 +112,8 @@ export async function buildTestApp(
     identity: options.identity,
     live: options.live,
     admission: options.admission,
+    webhooks: options.webhooks,
   });
-  app.addHook('onClose', store.cleanup);
+  if (!options.database) app.addHook('onClose', store.cleanup);
   return app;
 }

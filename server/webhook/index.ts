@@ -1,0 +1,6 @@
+/**
+ * What other server domains may use of webhooks (eslint holds the line): the outbox
+ * writes that go into the transaction of a change, and the queue's figures for metrics.
+ */
+export { recordEvents, recordResultDeleted, recordResultEvents, wantsEvents } from './outbox';
+export { webhookQueueStats, type WebhookQueueStats } from './queue';

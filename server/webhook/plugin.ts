@@ -1,0 +1,50 @@
+import fp from 'fastify-plugin';
+import {
+  DEFAULT_RETRY_SCHEDULE_MS,
+  startWorker,
+  type WebhookSettings,
+  type WebhookWorker,
+} from './worker';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Webhook delivery (server/webhook/README.md): its settings and this process's worker. */
+    webhooks: { settings: WebhookSettings; wake(): void };
+  }
+}
+
+/**
+ * Starts the delivery worker once the server is ready (migrations done) and stops it
+ * when the server closes, before the database: an attempt in flight is interrupted and
+ * its delivery given back, to be sent again under the same `webhook-id`.
+ */
+export default fp<Partial<WebhookSettings>>(
+  async (app, options) => {
+    const embedded = app.config.databaseUrl === undefined;
+    const settings: WebhookSettings = {
+      retryScheduleMs: DEFAULT_RETRY_SCHEDULE_MS,
+      pollMs: 1000,
+      // The embedded database has one connection and runs in this process: small batches
+      // (a claim, then one short statement per outcome; the requests themselves wait on
+      // the network, not on the database).
+      claimBatch: embedded ? 10 : 50,
+      fanOutBatch: embedded ? 100 : 500,
+      leaseMs: app.config.webhookTimeoutMs + 30_000,
+      timeoutMs: app.config.webhookTimeoutMs,
+      allowPrivateTargets: app.config.webhookAllowPrivateTargets,
+      keepDays: 30,
+      enabled: true,
+      ...options,
+    };
+    let worker: WebhookWorker | undefined;
+    app.decorate('webhooks', { settings, wake: () => worker?.wake() });
+    app.addHook('onReady', async () => {
+      if (settings.enabled) worker = startWorker(app.db, settings, app.log);
+    });
+    app.addHook('onClose', async () => {
+      await worker?.stop();
+      worker = undefined;
+    });
+  },
+  { name: 'webhooks', dependencies: ['config', 'database'], fastify: '5.x' },
+);

@@ -1,0 +1,220 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { IdParams } from '../../contract/common';
+import { MessageBody } from '../../contract/errors';
+import {
+  DeliveryBody,
+  DeliveryListBody,
+  DeliveryListQuery,
+  MAX_WEBHOOKS,
+  NewWebhookBody,
+  WebhookBody,
+  WebhookInput,
+  WebhookListBody,
+} from '../../contract/webhook';
+import { badRequest, notFound } from '../plugins/http-errors';
+import { common as commonErrors, done, security } from '../plugins/route-schema';
+import {
+  createSubscription,
+  deleteSubscription,
+  findSubscription,
+  listDeliveries,
+  listSubscriptions,
+  queueTestEvent,
+  setSubscriptionState,
+  toDeliveryBody,
+  toWebhookBody,
+  updateSubscription,
+} from './subscriptions';
+import { targetProblem } from './targets';
+
+const common = { ...commonErrors, 403: MessageBody };
+
+/**
+ * Webhook subscriptions of the signed-in account and their delivery log
+ * (contract/webhook.ts, docs/webhooks.md). A coach's session only: an API key gets 403
+ * (plugins/auth.ts API_KEY_ROUTES). Another account's subscription is a 404.
+ */
+const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const tags = ['integration'];
+  const base = '/integration/webhook';
+  const notFoundAnswer = { 404: MessageBody };
+
+  /** The URL's problem, as a 400 at `url`. */
+  const checkUrl = async (url: string) => {
+    const problem = await targetProblem(url.trim(), app.config.webhookAllowPrivateTargets);
+    if (problem) throw badRequest({ url: [problem] });
+  };
+
+  app.get(
+    base,
+    {
+      schema: {
+        summary: "The account's webhook subscriptions, newest first (never their secrets)",
+        tags,
+        security,
+        response: { 200: WebhookListBody, ...common },
+      },
+    },
+    async (request) => {
+      const items = (await listSubscriptions(app.db, request.account.id)).map(toWebhookBody);
+      return { items, totalCount: items.length, pageNumber: 1, pageSize: items.length };
+    },
+  );
+
+  app.post(
+    base,
+    {
+      schema: {
+        summary: `Subscribe a URL to events (at most ${MAX_WEBHOOKS}); the answer is the only time the secret is shown`,
+        tags,
+        security,
+        body: WebhookInput,
+        response: { 201: NewWebhookBody, ...common },
+      },
+    },
+    async (request, reply) => {
+      await checkUrl(request.body.url);
+      const row = await createSubscription(app.db, request.account.id, request.body, MAX_WEBHOOKS);
+      if (!row) {
+        throw badRequest({
+          url: [`An account may have ${MAX_WEBHOOKS} webhooks; delete one first.`],
+        });
+      }
+      reply.header('cache-control', 'no-store');
+      return reply.code(201).send({ ...toWebhookBody(row), secret: row.secret });
+    },
+  );
+
+  app.get(
+    `${base}/:id`,
+    {
+      schema: {
+        summary: 'One webhook subscription',
+        tags,
+        security,
+        params: IdParams,
+        response: { 200: WebhookBody, ...notFoundAnswer, ...common },
+      },
+    },
+    async (request) => {
+      const row = await findSubscription(app.db, request.account.id, request.params.id);
+      if (!row) throw notFound();
+      return toWebhookBody(row);
+    },
+  );
+
+  app.put(
+    `${base}/:id`,
+    {
+      schema: {
+        summary: 'Change the URL, description or events of a subscription (its secret stays)',
+        tags,
+        security,
+        params: IdParams,
+        body: WebhookInput,
+        response: { 200: WebhookBody, ...notFoundAnswer, ...common },
+      },
+    },
+    async (request) => {
+      if (!(await findSubscription(app.db, request.account.id, request.params.id)))
+        throw notFound();
+      await checkUrl(request.body.url);
+      const row = await updateSubscription(
+        app.db,
+        request.account.id,
+        request.params.id,
+        request.body,
+      );
+      if (!row) throw notFound();
+      return toWebhookBody(row);
+    },
+  );
+
+  app.delete(
+    `${base}/:id`,
+    {
+      schema: {
+        summary: 'Delete a subscription with its queued deliveries and log',
+        tags,
+        security,
+        params: IdParams,
+        response: { 204: done, ...notFoundAnswer, ...common },
+      },
+    },
+    async (request, reply) => {
+      if (!(await deleteSubscription(app.db, request.account.id, request.params.id)))
+        throw notFound();
+      return reply.code(204).send(null);
+    },
+  );
+
+  for (const action of ['pause', 'resume'] as const) {
+    app.post(
+      `${base}/:id/${action}`,
+      {
+        schema: {
+          summary:
+            action === 'pause'
+              ? 'Pause a subscription: deliveries wait until it is resumed'
+              : 'Resume a subscription (also a disabled one): its failures are cleared and what is due is sent',
+          tags,
+          security,
+          params: IdParams,
+          response: { 200: WebhookBody, ...notFoundAnswer, ...common },
+        },
+      },
+      async (request) => {
+        const row = await setSubscriptionState(
+          app.db,
+          request.account.id,
+          request.params.id,
+          action,
+        );
+        if (!row) throw notFound();
+        if (action === 'resume') app.webhooks.wake();
+        return toWebhookBody(row);
+      },
+    );
+  }
+
+  app.post(
+    `${base}/:id/test`,
+    {
+      schema: {
+        summary: 'Send a webhook.test event to this subscription only',
+        tags,
+        security,
+        params: IdParams,
+        response: { 202: DeliveryBody, ...notFoundAnswer, ...common },
+      },
+    },
+    async (request, reply) => {
+      const row = await findSubscription(app.db, request.account.id, request.params.id);
+      if (!row) throw notFound();
+      const delivery = await queueTestEvent(app.db, row);
+      app.webhooks.wake();
+      return reply.code(202).send(toDeliveryBody(delivery));
+    },
+  );
+
+  app.get(
+    `${base}/:id/delivery`,
+    {
+      schema: {
+        summary: "A subscription's deliveries, newest first",
+        tags,
+        security,
+        params: IdParams,
+        querystring: DeliveryListQuery,
+        response: { 200: DeliveryListBody, ...notFoundAnswer, ...common },
+      },
+    },
+    async (request) => {
+      const row = await findSubscription(app.db, request.account.id, request.params.id);
+      if (!row) throw notFound();
+      return listDeliveries(app.db, request.account.id, row.id, request.query);
+    },
+  );
+};
+
+export default webhookRoutes;
