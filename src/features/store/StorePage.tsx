@@ -19,6 +19,7 @@ import { PageFrame } from '../../components/PageFrame';
 import { describeFailure } from '../../components/serverErrors';
 import { useAppDispatch } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
+import { TELEMETRY_EVENTS, track } from '../../lib/telemetry';
 import {
   storeApi,
   useCreateOrderMutation,
@@ -153,6 +154,7 @@ export default function StorePage() {
     setBuying(pkg.id);
     try {
       setPlaced(await createOrder({ packageId: pkg.id, idempotencyKey: newKey() }).unwrap());
+      track(TELEMETRY_EVENTS.storeOrderPlaced, { spots: pkg.spots });
     } catch (error) {
       void message.error(describeFailure(error));
     } finally {
