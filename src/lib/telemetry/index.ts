@@ -6,8 +6,8 @@ export { TELEMETRY_EVENTS, type TelemetryEvent, type TelemetryProperties } from 
 /**
  * Usage telemetry (spec section 7, docs/telemetry.md): page views, feature use and
  * front-end errors to PostHog. Everything here is safe to call at any time: with
- * telemetry off (not configured, opted out, signed out, or before the user is known)
- * the calls do nothing and posthog-js is never loaded.
+ * telemetry off (not configured, opted out, signed out) the calls do nothing and
+ * posthog-js is never loaded; before the user is known they wait (a few at most).
  */
 export interface TelemetrySettings {
   posthogKey: string;
@@ -29,6 +29,14 @@ let loader: Loader = loadPosthog;
 let client: Promise<TelemetryClient | undefined> | undefined;
 /** Whether anything may be sent now; every call checks it again when the SDK is ready. */
 let on = false;
+/**
+ * Until the user and their choice are known (the first start or stop), calls wait here,
+ * at most MAX_WAITING: a page that crashes while it loads reports its error once
+ * telemetry starts, and nothing is sent if it does not.
+ */
+let decided = false;
+let waiting: ((client: TelemetryClient) => void)[] = [];
+const MAX_WAITING = 20;
 let listening = false;
 
 /** Errors nobody caught: the window's own events, once per page. */
@@ -54,6 +62,7 @@ export async function startTelemetry(
     return;
   }
   on = true;
+  decided = true;
   listenForErrors();
   client ??= loader().then(
     (module) => module.createClient(settings),
@@ -63,23 +72,33 @@ export async function startTelemetry(
   if (!ready || !on) return;
   ready.optIn(); // the server's choice wins over one left in this browser
   ready.identify(user.telemetryId);
+  const early = waiting;
+  waiting = [];
+  for (const call of early) call(ready);
 }
 
 /** Stops capture and recording at once (the user switched it off); no reload needed. */
 export function stopTelemetry(): void {
   const wasOn = on;
   on = false;
+  decided = true;
+  waiting = [];
   if (wasOn && client) void client.then((ready) => ready?.optOut());
 }
 
 /** At sign-out: stop, and forget the id in this browser so the next user starts afresh. */
 export function resetTelemetry(): void {
   stopTelemetry();
+  decided = false; // the next user's choice is not known yet
   if (client) void client.then((ready) => ready?.reset());
 }
 
 /** Runs a call once the SDK is ready, if telemetry is still on by then. */
 function send(call: (client: TelemetryClient) => void): void {
+  if (!decided) {
+    if (waiting.length < MAX_WAITING) waiting.push(call);
+    return;
+  }
   if (!on || !client) return;
   void client.then((ready) => {
     if (ready && on) call(ready);
@@ -110,4 +129,6 @@ export function resetTelemetryForTests(load: Loader = loadPosthog): void {
   loader = load;
   client = undefined;
   on = false;
+  decided = false;
+  waiting = [];
 }

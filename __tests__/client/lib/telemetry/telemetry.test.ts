@@ -41,6 +41,9 @@ const user = { telemetryId: '5b0e6f3a-0000-4000-8000-00000000aaaa', telemetryOpt
 /** The real loader (the dynamic import of the SDK's chunk), counted. */
 let loads = 0;
 beforeEach(() => {
+  // The mock keeps the SDK's state (id, opt-out) across tests: back to a fresh browser.
+  sdk.reset();
+  sdk.opt_in_capturing();
   jest.clearAllMocks();
   loads = 0;
   resetTelemetryForTests(() => {
@@ -75,6 +78,23 @@ describe('usage telemetry', () => {
     track(TELEMETRY_EVENTS.athleteCreated);
     await settle();
     expect(loads).toBe(0);
+  });
+
+  it('keeps an error from before the user was known, and sends it only if telemetry starts', async () => {
+    const early = new Error('crashed while loading');
+    captureError(early, { boundary: 'route' });
+    await settle();
+    expect(loads).toBe(0);
+    await startTelemetry(settings, user);
+    await settle();
+    expect(sdk.captureException).toHaveBeenCalledWith(early, { boundary: 'route' });
+
+    resetTelemetryForTests(() => import('../../../../src/lib/telemetry/posthog'));
+    jest.clearAllMocks();
+    captureError(new Error('before an opted-out user'));
+    await startTelemetry(settings, { ...user, telemetryOptOut: true });
+    await settle();
+    expect(sdk.captureException).not.toHaveBeenCalled();
   });
 
   it('identifies the user by the opaque id only, once', async () => {
