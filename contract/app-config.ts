@@ -4,7 +4,7 @@ import { Type, type Static } from 'typebox';
  * `GET /config.json`: the app's runtime configuration, so that one build of the app
  * serves every deployment. `auth` is what `@auth0/auth0-spa-js` needs: the embedded
  * identity provider's origin (or an Auth0 tenant), the app's client id and the API
- * audience.
+ * audience. `telemetry` is there only when the deployment turned usage telemetry on.
  */
 export const AppConfigBody = Type.Object(
   {
@@ -14,6 +14,18 @@ export const AppConfigBody = Type.Object(
       clientId: Type.String(),
       audience: Type.String(),
     }),
+    telemetry: Type.Optional(
+      Type.Object(
+        {
+          posthogKey: Type.String({ description: "PostHog project's public API key." }),
+          posthogHost: Type.String({ description: 'Where the events go (api_host).' }),
+        },
+        {
+          description:
+            'Present only when the server has POSTHOG_KEY and POSTHOG_HOST: usage telemetry is on (docs/telemetry.md).',
+        },
+      ),
+    ),
   },
   { title: 'AppConfig' },
 );

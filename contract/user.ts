@@ -20,6 +20,14 @@ export const UserBody = Type.Object(
     logoUrl: Type.Union([Type.String(), Type.Null()], {
       description: 'Path of the uploaded logo (/files/logos/...), or null.',
     }),
+    telemetryId: Type.String({
+      format: 'uuid',
+      description:
+        'The opaque id usage telemetry knows this account by (random, not the account id; docs/telemetry.md).',
+    }),
+    telemetryOptOut: Type.Boolean({
+      description: 'True when the user switched "Share anonymous usage data" off.',
+    }),
   },
   { title: 'User' },
 );
@@ -35,6 +43,15 @@ export const UpdateUserBody = Type.Object(
   { title: 'UpdateUser', additionalProperties: false },
 );
 export type UpdateUserBody = Static<typeof UpdateUserBody>;
+
+/** `PUT /api/user/telemetry`: the "Share anonymous usage data" switch, per user. */
+export const TelemetryPreferenceBody = Type.Object(
+  {
+    optOut: Type.Boolean({ description: 'True: send no usage telemetry from any browser.' }),
+  },
+  { title: 'TelemetryPreference', additionalProperties: false },
+);
+export type TelemetryPreferenceBody = Static<typeof TelemetryPreferenceBody>;
 
 /** `POST /api/user/uploadlogo` (multipart, one file in the field `logo`). */
 export const LogoBody = Type.Object(

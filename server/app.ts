@@ -31,6 +31,7 @@ import staticPlugin from './plugins/static';
 import logoFiles from './user/logo-files';
 import webhookPlugin from './webhook/plugin';
 import type { WebhookSettings } from './webhook/worker';
+import metricsPlugin from './metrics/plugin';
 
 /** The server instance, with TypeBox types for request and reply. */
 export type App = FastifyInstance<
@@ -73,6 +74,9 @@ const plugins: FastifyPluginAsyncTypebox<{
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(databasePlugin);
+  // Before every route: the latency histogram learns the routes as they are added, and
+  // its timer starts before the admission gate's wait.
+  await app.register(metricsPlugin);
   await app.register(admissionPlugin, admission ?? {});
   await app.register(identityPlugin, identity ?? {});
   await app.register(authPlugin);

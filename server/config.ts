@@ -142,6 +142,31 @@ const Environment = Type.Object({
   AUTH0_MANAGEMENT_CLIENT_SECRET: Type.Optional(
     Type.String({ description: 'a Management API client secret' }),
   ),
+  // Usage telemetry in the browser (docs/telemetry.md): off unless both are set.
+  POSTHOG_KEY: Type.Optional(
+    Type.String({
+      pattern: '^[A-Za-z0-9_-]{8,200}$',
+      description: "a PostHog project API key such as phc_... (the project's public key)",
+    }),
+  ),
+  POSTHOG_HOST: Type.Optional(
+    Type.String({
+      pattern: '^https?://[^\\s/]+(/[^\\s]*)?$',
+      description:
+        'the PostHog ingestion URL, such as https://eu.i.posthog.com (or your reverse proxy)',
+    }),
+  ),
+  // Prometheus metrics at /metrics (docs/operations.md): off unless one of them is set.
+  METRICS_TOKEN: Type.Optional(
+    Type.String({
+      minLength: 16,
+      pattern: '^[\\x21-\\x7e]+$',
+      description: 'a bearer token of at least 16 printable characters, no spaces',
+    }),
+  ),
+  METRICS_ENABLED: Type.Optional(
+    Type.Boolean({ description: 'true or false (also 1/0, on/off, yes/no)' }),
+  ),
   AUTH0_CONNECTION: Type.String({
     minLength: 1,
     default: 'Username-Password-Authentication',
@@ -188,6 +213,14 @@ export interface Config {
   auth0ManagementClientId: string | undefined;
   auth0ManagementClientSecret: string | undefined;
   auth0Connection: string;
+  /** Both set: the app sends usage telemetry to PostHog (docs/telemetry.md); else off. */
+  posthog: { key: string; host: string } | undefined;
+  /**
+   * `/metrics` (Prometheus): undefined = off (404). With a token, a scrape must send it
+   * as a bearer token; `{ token: undefined }` (METRICS_ENABLED alone) is open to anyone
+   * who reaches the port, for private networks only.
+   */
+  metrics: { token: string | undefined } | undefined;
   /** The built app (webpack output) that the server serves. */
   appDir: string;
   production: boolean;
@@ -273,6 +306,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     auth0ManagementClientId: checked.AUTH0_MANAGEMENT_CLIENT_ID,
     auth0ManagementClientSecret: checked.AUTH0_MANAGEMENT_CLIENT_SECRET,
     auth0Connection: checked.AUTH0_CONNECTION,
+    posthog:
+      checked.POSTHOG_KEY && checked.POSTHOG_HOST
+        ? { key: checked.POSTHOG_KEY, host: checked.POSTHOG_HOST.replace(/\/+$/, '') }
+        : undefined,
+    metrics: metricsSetting(checked.METRICS_ENABLED, checked.METRICS_TOKEN),
     appDir: path.join(projectRoot, 'dist', 'app'),
     production: env.NODE_ENV === 'production',
     development: env.NODE_ENV === 'development',
@@ -343,6 +381,14 @@ function storePackageProblems(text: unknown): string[] {
     : [`  STORE_PACKAGES=${JSON.stringify(text)}: expected ${problems.join('; ')}`];
 }
 
+/** METRICS_ENABLED wins when set; otherwise a token alone turns /metrics on. */
+function metricsSetting(
+  enabled: boolean | undefined,
+  token: string | undefined,
+): Config['metrics'] {
+  return (enabled ?? token !== undefined) ? { token } : undefined;
+}
+
 /** `true`/`false`, a hop count, or the proxies' addresses (comma-separated), as Fastify takes them. */
 function parseTrustProxy(value: string | undefined): boolean | number | string {
   if (value === undefined || value.toLowerCase() === 'false') return false;
@@ -373,6 +419,10 @@ const groups = [
   {
     names: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'],
     why: 'set both (payments through Stripe) or neither (orders confirmed by an administrator)',
+  },
+  {
+    names: ['POSTHOG_KEY', 'POSTHOG_HOST'],
+    why: 'set both (usage telemetry to PostHog) or neither (no telemetry)',
   },
 ];
 

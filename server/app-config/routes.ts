@@ -22,6 +22,10 @@ const appConfigRoutes: FastifyPluginAsyncTypebox = async (app) => {
       clientId: auth0 ? (config.auth0ClientId ?? '') : appClientId,
       audience: identity.audience,
     },
+    // Absent, not empty, when off: the app then never even loads the analytics code.
+    ...(config.posthog
+      ? { telemetry: { posthogKey: config.posthog.key, posthogHost: config.posthog.host } }
+      : {}),
   };
   app.get(
     '/config.json',

@@ -9,6 +9,11 @@ import { databaseErrorFacts } from './unavailable';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   engine: 'pglite' | 'postgresql';
+  /**
+   * The pg pool under the query builder, for its counts (connections, idle, waiting) in
+   * the operators' metrics; on PGlite one connection, so `waitingCount` is its queue.
+   */
+  pool: Pick<Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
   /** Destroys the query builder, closes the engine and releases the data-dir lock. */
   close(): Promise<void>;
 }
@@ -98,7 +103,12 @@ export async function openDatabase(
   if (config.databaseUrl) {
     const pool = createPostgresPool(config.databaseUrl, log);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, engine: 'postgresql', close: once(() => db.destroy().catch(() => undefined)) };
+    return {
+      db,
+      engine: 'postgresql',
+      pool,
+      close: once(() => db.destroy().catch(() => undefined)),
+    };
   }
   const lock = await acquireDataDirLock(config.dataDir);
   try {
@@ -112,7 +122,7 @@ export async function openDatabase(
         await lock.release();
       }
     });
-    return { db, engine: 'pglite', close };
+    return { db, engine: 'pglite', pool: embedded.pool, close };
   } catch (error) {
     await lock.release();
     throw error;

@@ -40,6 +40,10 @@ export interface UsersTable {
     Date | string | null | undefined,
     Date | string | null
   >;
+  /** Migration 022: the opaque id the analytics service knows the account by. */
+  telemetry_id: Generated<string>;
+  /** Migration 022: the coach switched "Share anonymous usage data" off. */
+  telemetry_opt_out: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

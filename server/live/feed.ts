@@ -36,8 +36,8 @@ export interface LiveFeed {
   publishResults(accountId: string, summary: ResultsSummary): Promise<void>;
   /** @returns the unsubscribe function */
   subscribe(accountId: string, listener: FeedListener): () => void;
-  /** Open subscriptions of an account in this process (tests, metrics). */
-  subscriberCount(accountId: string): number;
+  /** Open subscriptions of an account in this process, or of every account (tests, metrics). */
+  subscriberCount(accountId?: string): number;
   close(): Promise<void>;
 }
 
@@ -78,8 +78,11 @@ class Hub {
     };
   }
 
-  count(accountId: string): number {
-    return this.byAccount.get(accountId)?.size ?? 0;
+  count(accountId?: string): number {
+    if (accountId !== undefined) return this.byAccount.get(accountId)?.size ?? 0;
+    let total = 0;
+    for (const listeners of this.byAccount.values()) total += listeners.size;
+    return total;
   }
 
   deliver(accountId: string, event: FeedEvent): void {

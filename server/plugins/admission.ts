@@ -52,12 +52,18 @@ export type Refusal = 'queue-full' | 'waited-too-long' | 'gone';
 export class AdmissionGate {
   private active = 0;
   private readonly queue: Waiter[] = [];
+  private refusals = 0;
 
   constructor(private readonly settings: AdmissionSettings) {}
 
-  /** Requests working now and waiting now (for tests and logs). */
+  /** Requests working now and waiting now (for tests, logs and metrics). */
   get load(): { active: number; queued: number } {
     return { active: this.active, queued: this.queue.length };
+  }
+
+  /** Requests answered 503 since start: the queue was full or the wait too long (metrics). */
+  get refused(): number {
+    return this.refusals;
   }
 
   /**
@@ -69,7 +75,10 @@ export class AdmissionGate {
       this.active += 1;
       return Promise.resolve(this.releaser());
     }
-    if (this.queue.length >= this.settings.maxQueued) return Promise.resolve('queue-full');
+    if (this.queue.length >= this.settings.maxQueued) {
+      this.refusals += 1;
+      return Promise.resolve('queue-full');
+    }
     return new Promise((resolve) => {
       const waiter: Waiter = {
         admit: () => {
@@ -79,6 +88,7 @@ export class AdmissionGate {
         },
         timer: setTimeout(() => {
           this.remove(waiter);
+          this.refusals += 1;
           resolve('waited-too-long');
         }, this.settings.maxWaitMs),
       };
@@ -120,6 +130,10 @@ declare module 'fastify' {
     /** Set while an admitted request holds its place at the gate. */
     admissionRelease?: () => void;
   }
+  interface FastifyInstance {
+    /** The gate, on the embedded database only (server/metrics reads its load). */
+    admissionGate?: AdmissionGate;
+  }
 }
 
 function shed(reply: FastifyReply, seconds: number): FastifyReply {
@@ -144,6 +158,7 @@ export default fp<Partial<AdmissionSettings>>(
     if (app.config.databaseUrl) return;
     const settings = { ...defaultAdmissionSettings, ...options };
     const gate = new AdmissionGate(settings);
+    app.decorate('admissionGate', gate);
     app.decorateRequest('admissionRelease', undefined);
 
     app.addHook('onRequest', async (request, reply) => {

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Kysely } from 'kysely';
-import { openDatabase } from '../db/connect';
+import { openDatabase, type DatabaseHandle } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import { migrations } from '../db/migrations';
 import type { Database } from '../db/schema';
@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The typed query builder over PGlite or PostgreSQL (server/db/). */
     db: Kysely<Database>;
+    /** The connection pool's counts (server/metrics reads them at each scrape). */
+    dbPool: DatabaseHandle['pool'];
   }
 }
 
@@ -28,6 +30,7 @@ export default fp(
       throw error;
     }
     app.decorate('db', handle.db);
+    app.decorate('dbPool', handle.pool);
   },
   { name: 'database', dependencies: ['config'], fastify: '5.x' },
 );

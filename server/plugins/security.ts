@@ -7,12 +7,27 @@ import fp from 'fastify-plugin';
  * CSS-in-JS into <style> tags); images from data:/blob: URLs (logos before upload);
  * API calls and the identity provider (with its silent-auth iframe) on the same origin; the
  * auth SDK's token worker, which it starts from a blob: URL.
+ * With usage telemetry configured (POSTHOG_*), the browser may also send to PostHog's
+ * host (posthogOrigins); its scripts are bundled in the app, none is loaded from there.
  * HSTS and upgrade-insecure-requests only when the server is reached over https: on
  * http://localhost they would break the local setup.
  */
+/**
+ * Where posthog-js sends events and fetches its remote config: the configured host, and
+ * for PostHog Cloud (`eu.i.posthog.com`) its assets host (`eu-assets.i.posthog.com`).
+ * @example posthogOrigins('https://eu.i.posthog.com') // ['https://eu.i.posthog.com', 'https://eu-assets.i.posthog.com']
+ */
+export function posthogOrigins(host: string | undefined): string[] {
+  if (!host) return [];
+  const { origin, hostname } = new URL(host);
+  const cloud = /^([a-z0-9-]+)\.i\.posthog\.com$/.exec(hostname);
+  return cloud ? [origin, origin.replace(hostname, `${cloud[1]}-assets.i.posthog.com`)] : [origin];
+}
+
 export default fp(
   async (app) => {
     const https = app.config.publicUrl.startsWith('https://');
+    const telemetry = posthogOrigins(app.config.posthog?.host);
     await app.register(helmet, {
       contentSecurityPolicy: {
         useDefaults: false,
@@ -23,7 +38,7 @@ export default fp(
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
-          connectSrc: ["'self'"],
+          connectSrc: ["'self'", ...telemetry],
           frameSrc: ["'self'"],
           workerSrc: ["'self'", 'blob:'],
           objectSrc: ["'none'"],

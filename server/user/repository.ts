@@ -68,6 +68,16 @@ export async function updateProfile(
     .executeTakeFirstOrThrow();
 }
 
+/** The "Share anonymous usage data" switch (migration 022); answers the row as it is now. */
+export function setTelemetryOptOut(db: Db, accountId: string, optOut: boolean): Promise<User> {
+  return db
+    .updateTable('users')
+    .set({ telemetry_opt_out: optOut, updated_at: sql<Date>`now()` })
+    .where('id', '=', accountId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
 /** Sets the logo and answers the one it replaces, in one transaction (row locked). */
 export function replaceLogo(db: Db, accountId: string, logoUrl: string): Promise<string | null> {
   return db.transaction().execute(async (trx) => {
@@ -101,5 +111,7 @@ export function toUserBody(user: User, emailVerified: boolean, athleteSpots: num
     hasUpdatedProfile: user.has_updated_profile,
     athleteSpots,
     logoUrl: user.logo_url,
+    telemetryId: user.telemetry_id,
+    telemetryOptOut: user.telemetry_opt_out,
   };
 }

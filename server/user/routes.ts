@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { MessageBody } from '../../contract/errors';
 import {
   ChangePasswordBody,
+  TelemetryPreferenceBody,
   UpdateUserBody,
   UserBody,
   VERIFICATION_MAIL_INTERVAL_SECONDS,
@@ -14,7 +15,7 @@ import { athleteSpots } from '../store';
 import { isEmailVerified } from './identity-facts';
 import { localLogoStore } from './logo-store';
 import { purgeAccount } from './purge';
-import { getUser, toUserBody, updateProfile } from './repository';
+import { getUser, setTelemetryOptOut, toUserBody, updateProfile } from './repository';
 import { claimVerificationMail, releaseVerificationMail } from './verification-mail';
 import { common, done, security } from '../plugins/route-schema';
 
@@ -79,6 +80,26 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         athleteSpots(app.db, request.account.id),
       ]);
       return toUserBody(user, verified, spots);
+    },
+  );
+
+  app.put(
+    '/user/telemetry',
+    {
+      schema: {
+        summary: 'Switch usage telemetry off or on for this user, in every browser',
+        description:
+          'The app stops sending at once when switched off and reads the choice from GET /api/user ' +
+          'on every start (docs/telemetry.md).',
+        tags,
+        security,
+        body: TelemetryPreferenceBody,
+        response: { 200: UserBody, ...common },
+      },
+    },
+    async (request) => {
+      await setTelemetryOptOut(app.db, request.account.id, request.body.optOut);
+      return userBody(app, request.account);
     },
   );
 

@@ -1,4 +1,6 @@
 import fp from 'fastify-plugin';
+import { webhookDeliveriesSource } from '../metrics/sources';
+import { webhookQueueStats } from './queue';
 import {
   DEFAULT_RETRY_SCHEDULE_MS,
   startWorker,
@@ -38,6 +40,19 @@ export default fp<Partial<WebhookSettings>>(
     };
     let worker: WebhookWorker | undefined;
     app.decorate('webhooks', { settings, wake: () => worker?.wake() });
+    // /metrics (read at each scrape, never when metrics are off): the queue by status.
+    const stats = () => webhookQueueStats(app.db);
+    app.metricsSources.add(
+      webhookDeliveriesSource(async () => {
+        const { due, retrying, failed } = await stats();
+        return { due, retrying, failed };
+      }, ['due', 'retrying', 'failed']),
+    );
+    app.metricsSources.add({
+      name: 'splitline_webhook_disabled_subscriptions',
+      help: 'Webhook subscriptions disabled after repeated failures, waiting for their coach.',
+      read: async () => (await stats()).disabledSubscriptions,
+    });
     app.addHook('onReady', async () => {
       if (settings.enabled) worker = startWorker(app.db, settings, app.log);
     });
@@ -46,5 +61,5 @@ export default fp<Partial<WebhookSettings>>(
       worker = undefined;
     });
   },
-  { name: 'webhooks', dependencies: ['config', 'database'], fastify: '5.x' },
+  { name: 'webhooks', dependencies: ['config', 'database', 'metrics'], fastify: '5.x' },
 );

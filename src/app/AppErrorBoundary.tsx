@@ -1,6 +1,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { ServerErrorScreen } from '../components/ServerErrorScreen';
 import { homePath } from '../lib/paths';
+import { captureError } from '../lib/telemetry';
 
 interface State {
   failed: boolean;
@@ -19,8 +20,8 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, State> 
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    // Kept for the browser console until error telemetry exists.
     console.error('Uncaught rendering error', error, info.componentStack);
+    captureError(error, { boundary: 'app' }); // nothing when telemetry is off
   }
 
   override render() {

@@ -6,6 +6,15 @@ export interface RuntimeConfig {
   /** Prefix of every API call, e.g. `/api` or `https://api.example.com`. */
   apiBase: string;
   auth: { domain: string; clientId: string; audience: string };
+  /** Present only when the deployment turned usage telemetry on (docs/telemetry.md). */
+  telemetry?: { posthogKey: string; posthogHost: string };
+}
+
+function isTelemetry(value: unknown): boolean {
+  if (value === undefined) return true;
+  if (typeof value !== 'object' || value === null) return false;
+  const { posthogKey, posthogHost } = value as Record<string, unknown>;
+  return typeof posthogKey === 'string' && typeof posthogHost === 'string';
 }
 
 let current: RuntimeConfig | undefined;
@@ -13,9 +22,10 @@ let pending: Promise<RuntimeConfig> | undefined;
 
 function isRuntimeConfig(value: unknown): value is RuntimeConfig {
   if (typeof value !== 'object' || value === null) return false;
-  const { apiBase, auth } = value as Partial<RuntimeConfig>;
+  const { apiBase, auth, telemetry } = value as Partial<RuntimeConfig>;
   return (
     typeof apiBase === 'string' &&
+    isTelemetry(telemetry) &&
     typeof auth === 'object' &&
     auth !== null &&
     ['domain', 'clientId', 'audience'].every(

@@ -17,6 +17,8 @@ export function testUser(overrides: Partial<UserBody> = {}): UserBody {
     hasUpdatedProfile: true,
     athleteSpots: 12,
     logoUrl: null,
+    telemetryId: '5b0e6f3a-0000-4000-8000-00000000aaaa',
+    telemetryOptOut: false,
     ...overrides,
   };
 }

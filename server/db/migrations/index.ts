@@ -20,6 +20,7 @@ import * as reportSummaries from './018_report_summaries';
 import * as storeLedger from './019_store_ledger';
 import * as webhooks from './020_webhooks';
 import * as stripe from './021_stripe';
+import * as telemetry from './022_telemetry';
 
 /** Numbered migrations, applied in key order at server start (Kysely's Migrator). */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '019_store_ledger': storeLedger,
   '020_webhooks': webhooks,
   '021_stripe': stripe,
+  '022_telemetry': telemetry,
 };

@@ -10,6 +10,7 @@ import { AppFooter } from './AppFooter';
 import { HeaderBanners } from './HeaderBanners';
 import { PageSpinner } from './PageSpinner';
 import { SideMenu } from './SideMenu';
+import { TelemetryTracker } from './TelemetryTracker';
 
 const siderWidth = 272;
 const collapsedWidth = 64;
@@ -152,6 +153,7 @@ export function AppShell() {
         <AppFooter />
       </Layout>
       <TimeZoneSaver />
+      <TelemetryTracker />
     </Layout>
   );
 }

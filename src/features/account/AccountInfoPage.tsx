@@ -5,6 +5,7 @@ import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteDataCard } from './DeleteDataCard';
 import { LogoUpload } from './LogoUpload';
 import { ProfileForm } from './ProfileForm';
+import { TelemetryCard } from './TelemetryCard';
 import { describeFailure } from '../../components/serverErrors';
 import { useGetUserQuery } from './userApi';
 
@@ -20,6 +21,7 @@ export default function AccountInfoPage() {
           <ProfileForm key={user.id} user={user} />
           <LogoUpload user={user} />
           <ChangePasswordForm />
+          <TelemetryCard user={user} />
           <DeleteDataCard />
         </Flex>
       )}

@@ -1,6 +1,7 @@
 import type {
   ChangePasswordBody,
   LogoBody,
+  TelemetryPreferenceBody,
   UpdateUserBody,
   UserBody as User,
 } from '../../../contract/user';
@@ -62,6 +63,21 @@ export const userApi = baseApi.injectEndpoints({
     changePassword: build.mutation<void, ChangePasswordBody>({
       query: (body) => ({ url: '/user/password', method: 'POST', body }),
     }),
+    /**
+     * "Share anonymous usage data": the cached user changes at once (telemetry stops
+     * before the server has answered), and back if the server refuses.
+     */
+    setTelemetryPreference: build.mutation<User, TelemetryPreferenceBody>({
+      query: (body) => ({ url: '/user/telemetry', method: 'PUT', body }),
+      async onQueryStarted({ optOut }, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          userApi.util.updateQueryData('getUser', undefined, (user) => {
+            user.telemetryOptOut = optOut;
+          }),
+        );
+        await queryFulfilled.catch(() => patch.undo());
+      },
+    }),
     /** The browser's IANA zone: the server counts a profile's testing day in it. */
     saveTimeZone: build.mutation<unknown, { timeZone: string }>({
       query: (body) => ({ url: '/user/time-zone', method: 'PUT', body }),
@@ -78,4 +94,5 @@ export const {
   usePurgeDataMutation,
   useChangePasswordMutation,
   useSaveTimeZoneMutation,
+  useSetTelemetryPreferenceMutation,
 } = userApi;

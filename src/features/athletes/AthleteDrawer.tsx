@@ -19,6 +19,7 @@ import {
   type AthleteFormValues,
 } from './athleteForm';
 import { fullName } from './athleteFormat';
+import { TELEMETRY_EVENTS, track } from '../../lib/telemetry';
 
 interface AthleteDrawerProps {
   /** The athlete to edit, or null to add one. */
@@ -50,7 +51,10 @@ export function AthleteDrawer({ athlete, open, onClose, onClosed }: AthleteDrawe
     const input = athleteInputOf(values);
     try {
       if (athlete) await updateAthlete({ id: athlete.id, input }).unwrap();
-      else await createAthlete(input).unwrap();
+      else {
+        await createAthlete(input).unwrap();
+        track(TELEMETRY_EVENTS.athleteCreated);
+      }
       void message.success(
         athlete ? 'Athlete saved.' : `${input.firstName} ${input.lastName} added.`,
       );

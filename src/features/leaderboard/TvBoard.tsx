@@ -5,6 +5,7 @@ import moment from 'moment';
 import type { StreamStatus } from '../../lib/api/resultStream';
 import { BoardCard } from './BoardCard';
 import type { Leaderboard } from './leaderboardApi';
+import { TELEMETRY_EVENTS, track } from '../../lib/telemetry';
 
 interface TvBoardProps {
   leaderboard: Leaderboard | undefined;
@@ -33,6 +34,8 @@ function Clock() {
 
 export function TvBoard({ leaderboard, status, onExit }: TvBoardProps) {
   const frame = useRef<HTMLDivElement>(null);
+
+  useEffect(() => track(TELEMETRY_EVENTS.tvModeOpened), []);
 
   // Full screen when the browser allows it (it needs the click that opened TV mode);
   // Esc leaves full screen, and with it TV mode.

@@ -2,6 +2,7 @@ import { App, Button, Flex } from 'antd';
 import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { describeFailure } from '../../components/serverErrors';
+import { TELEMETRY_EVENTS, track } from '../../lib/telemetry';
 
 interface ReportActionsProps {
   /** Starts the PDF download; rejects with the API's failure. */
@@ -16,6 +17,7 @@ export function ReportActions({ onDownload, downloading, children }: ReportActio
   async function download() {
     try {
       await onDownload();
+      track(TELEMETRY_EVENTS.reportExported, { format: 'pdf' });
     } catch (failure) {
       void message.error(`The PDF could not be made. ${describeFailure(failure)}`);
     }
@@ -23,7 +25,13 @@ export function ReportActions({ onDownload, downloading, children }: ReportActio
   return (
     <Flex gap={8} wrap align="center" className="no-print">
       {children}
-      <Button icon={<PrinterOutlined />} onClick={() => window.print()}>
+      <Button
+        icon={<PrinterOutlined />}
+        onClick={() => {
+          track(TELEMETRY_EVENTS.reportExported, { format: 'print' });
+          window.print();
+        }}
+      >
         Print
       </Button>
       <Button

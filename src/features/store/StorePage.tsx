@@ -21,6 +21,7 @@ import { describeFailure } from '../../components/serverErrors';
 import { externalNavigation } from '../../lib/externalNavigation';
 import { useAppDispatch } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
+import { TELEMETRY_EVENTS, track } from '../../lib/telemetry';
 import {
   storeApi,
   useCreateOrderMutation,
@@ -242,6 +243,7 @@ export default function StorePage() {
     setBuying(pkg.id);
     try {
       const order = await createOrder({ packageId: pkg.id, idempotencyKey: newKey() }).unwrap();
+      track(TELEMETRY_EVENTS.storeOrderPlaced, { spots: pkg.spots });
       if (order.checkoutUrl) {
         // Stripe: the coach pays on Stripe's page and comes back to ?order=<id>. The
         // button stays busy while the browser leaves.

@@ -5,6 +5,7 @@ import { useImportAthletesMutation, type ImportReport } from '../athleteApi';
 import { ChooseFileStep, MAX_IMPORT_BYTES } from './ChooseFileStep';
 import { importProblems, readFileText } from './importProblems';
 import { canImport, ImportPreview } from './ImportPreview';
+import { TELEMETRY_EVENTS, track } from '../../../lib/telemetry';
 
 interface Checked {
   fileName: string;
@@ -52,6 +53,7 @@ export function ImportWizard({ open, onClose }: { open: boolean; onClose: () => 
     setPhase({ step: 'importing', fileName, csv, report });
     try {
       const written = await importAthletes({ csv, dryRun: false }).unwrap();
+      track(TELEMETRY_EVENTS.athletesImported, { created: written.created });
       setPhase({ step: 'done', report: written });
     } catch (error) {
       setPhase({ step: 'preview', fileName, csv, report, commitProblems: importProblems(error) });

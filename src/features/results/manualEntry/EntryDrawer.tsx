@@ -12,6 +12,7 @@ import { gridErrorsOf } from './serverCellErrors';
 import { SessionSetup } from './SessionSetup';
 import { useEntryGrid } from './useEntryGrid';
 import type { EntrySession } from './useEntrySession';
+import { TELEMETRY_EVENTS, track } from '../../../lib/telemetry';
 
 interface EntryDrawerProps {
   open: boolean;
@@ -49,6 +50,7 @@ export function EntryDrawer({ open, onClose, session }: EntryDrawerProps) {
     try {
       await saveSession(batch.body).unwrap();
       const count = batch.body.items.length;
+      track(TELEMETRY_EVENTS.resultsEntered, { count });
       session.markSaved(batch.sent.map((row) => row.key));
       setSavedCount(count);
     } catch (error) {
