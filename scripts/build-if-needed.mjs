@@ -34,7 +34,7 @@ const targets = [
   },
   {
     name: 'app',
-    sources: ['src', 'public', 'contract', 'webpack.config.ts', 'tsconfig.json', ...configFiles],
+    sources: ['src', 'public', 'contract', 'webpack.config.mts', 'tsconfig.json', ...configFiles],
     outputs: ['dist/app/index.html'],
     command: 'npm run build:app',
   },

@@ -12,6 +12,7 @@ import { AppErrorBoundary } from './app/AppErrorBoundary';
 import { AppProviders } from './app/AppProviders';
 import { ConfigErrorScreen } from './app/ConfigErrorScreen';
 import { preloadPages } from './app/preload';
+import { loadAuthSdk } from './features/auth/authClient';
 import { routes } from './app/router';
 import { makeStore, persistAppStore } from './app/store';
 import { ThemeProvider } from './app/theme';
@@ -23,6 +24,7 @@ const root = createRoot(container);
 /** Config first (it names the API and the identity provider), then store and router. */
 async function start(): Promise<void> {
   preloadPages(routes, new URL(window.location.href));
+  loadAuthSdk().catch(() => undefined); // the auth saga reports a failure
   try {
     await loadConfig();
   } catch (error) {

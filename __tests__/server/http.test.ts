@@ -20,7 +20,7 @@ describe('HTTP behaviour shared by every route', () => {
     await fs.promises.writeFile(path.join(appDir, 'main.js'), 'console.log(1)');
     await fs.promises.mkdir(path.join(appDir, 'js'));
     await fs.promises.writeFile(path.join(appDir, 'js/main.2410beaf.js'), 'console.log(2)');
-    // What the production build writes beside every text asset (webpack.config.ts).
+    // What the production build writes beside every text asset (webpack.config.mts).
     for (const file of ['index.html', 'js/main.2410beaf.js']) {
       const text = await fs.promises.readFile(path.join(appDir, file));
       await fs.promises.writeFile(path.join(appDir, `${file}.br`), zlib.brotliCompressSync(text));

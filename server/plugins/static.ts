@@ -36,7 +36,7 @@ export function isAppNavigation(request: FastifyRequest): boolean {
 }
 
 /**
- * webpack's output names: `js/main.2410beaf.js`, `css/main.e402118a.css` (webpack.config.ts),
+ * webpack's output names: `js/main.2410beaf.js`, `css/main.e402118a.css` (webpack.config.mts),
  * and their precompressed siblings (`.br`, `.gz`), which are the files actually sent.
  */
 const hashedAsset = /^(js|css)\/[^/]+\.[0-9a-f]{8}\.(js|css)(\.br|\.gz)?$/;
@@ -53,7 +53,7 @@ export default fp(
       await app.register(fastifyStatic, {
         root: appDir,
         wildcard: true,
-        // The build writes `.br` and `.gz` beside each text asset (webpack.config.ts): a
+        // The build writes `.br` and `.gz` beside each text asset (webpack.config.mts): a
         // browser that accepts one gets it (with `Vary: Accept-Encoding`), others the file.
         preCompressed: true,
         // Scripts and stylesheets carry a content hash in their names (webpack): a browser

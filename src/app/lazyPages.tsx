@@ -40,9 +40,16 @@ export function lazyPage<Props extends object>(
 }
 
 /*
- * Every page is its own chunk, loaded on first visit, so the first load carries only
- * the shell. The chunk names make the build output readable.
+ * Every page is its own chunk, loaded on first visit, and so is the shell of the pages
+ * under /home (side menu, header, drawer): /login loads neither (docs/first-load.md).
+ * The chunk names make the build output readable.
  */
+export const AppShell = lazyPage(async () => ({
+  default: (await import(/* webpackChunkName: "shell" */ './shell/AppShell')).AppShell,
+}));
+export const NotFoundPage = lazyPage(async () => ({
+  default: (await import(/* webpackChunkName: "not-found" */ './shell/NotFoundPage')).NotFoundPage,
+}));
 export const LeaderboardPage = lazyPage(
   () => import(/* webpackChunkName: "leaderboard" */ '../features/leaderboard/LeaderboardPage'),
 );

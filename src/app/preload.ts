@@ -1,4 +1,4 @@
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { homePath, paths } from '../lib/paths';
 
@@ -6,6 +6,17 @@ function isPreloadable(type: unknown): type is { preload(): Promise<unknown> } {
   return (
     typeof type === 'function' && typeof (type as { preload?: unknown }).preload === 'function'
   );
+}
+
+/**
+ * The lazy parts of a route's element: the element itself, or what it wraps (the shell
+ * sits inside the sign-in guard: `<RequireSignIn><AppShell /></RequireSignIn>`).
+ */
+function preloadablesOf(element: ReactNode): Array<{ preload(): Promise<unknown> }> {
+  const { type, props } = (element ?? {}) as Partial<ReactElement<{ children?: ReactNode }>>;
+  if (isPreloadable(type)) return [type];
+  const child = props?.children;
+  return child && typeof child === 'object' && !Array.isArray(child) ? preloadablesOf(child) : [];
 }
 
 /**
@@ -22,8 +33,7 @@ export function preloadPages(routes: RouteObject[], url: URL): void {
   if (url.pathname === paths.login.path && url.searchParams.has('code')) targets.push(homePath);
   for (const target of targets) {
     for (const { route } of matchRoutes(routes, target) ?? []) {
-      const type = (route.element as ReactElement | null | undefined)?.type;
-      if (isPreloadable(type)) type.preload().catch(() => undefined);
+      for (const part of preloadablesOf(route.element)) part.preload().catch(() => undefined);
     }
   }
 }

@@ -3,8 +3,6 @@ import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { RequireSignIn } from '../features/auth/RequireSignIn';
 import * as Pages from './lazyPages';
 import { homePath, paths } from '../lib/paths';
-import { AppShell } from './shell/AppShell';
-import { NotFoundPage } from './shell/NotFoundPage';
 import { PageSpinner } from './shell/PageSpinner';
 import { RouteErrorScreen } from './shell/RouteErrorScreen';
 
@@ -43,7 +41,7 @@ const homePages: RouteObject[] = [
   { path: home.store.path, element: <Pages.StorePage /> },
   { path: home.athleteProfiles.path, element: <Pages.AthleteProfilesPage /> },
   { path: home.account.path, element: <Pages.AccountInfoPage /> },
-  { path: '*', element: <NotFoundPage /> },
+  { path: '*', element: <Pages.NotFoundPage /> },
 ];
 
 /**
@@ -69,14 +67,14 @@ export const routes: RouteObject[] = [
         path: home.root.path,
         element: (
           <RequireSignIn>
-            <AppShell />
+            <Pages.AppShell />
           </RequireSignIn>
         ),
         children: [{ errorElement: <RouteErrorScreen />, children: homePages }],
       },
       { path: paths.verification.path, element: <Pages.VerificationPage /> },
       { path: paths.login.path, element: <Pages.LoginPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', element: <Pages.NotFoundPage /> },
     ],
   },
 ];

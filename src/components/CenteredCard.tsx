@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card, Flex, Typography } from 'antd';
+import { Flex, theme, Typography } from 'antd';
 import { brand } from '../lib/brand';
 import { BrandLogo } from './BrandLogo';
 
@@ -16,10 +16,23 @@ interface CenteredCardProps {
  * <CenteredCard title="Sign in"><SignInButtons /></CenteredCard>
  */
 export function CenteredCard({ title, children }: CenteredCardProps) {
+  // antd's Card look from the theme's tokens, without Card: its module brings Tabs, and
+  // with them Dropdown and Menu (~25 KiB brotli) onto /login (docs/first-load.md).
+  const { token } = theme.useToken();
   return (
     <Flex align="center" justify="center" style={{ minHeight: '100vh', padding: 16 }}>
       <title>{`${title} · ${brand.name}`}</title>
-      <Card style={{ width: '100%', maxWidth: 420 }}>
+      <section
+        style={{
+          boxSizing: 'border-box',
+          width: '100%',
+          maxWidth: 420,
+          padding: token.paddingLG,
+          background: token.colorBgContainer,
+          border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+          borderRadius: token.borderRadiusLG,
+        }}
+      >
         <Flex vertical align="center" gap={16}>
           <BrandLogo size={40} />
           <Typography.Title level={1} style={{ margin: 0, fontSize: 22 }}>
@@ -27,7 +40,7 @@ export function CenteredCard({ title, children }: CenteredCardProps) {
           </Typography.Title>
           {children}
         </Flex>
-      </Card>
+      </section>
     </Flex>
   );
 }

@@ -1,3 +1,6 @@
+// The styles of the antd components the pages under /home use and the signed-out pages
+// do not (scripts/antd-css.ts): loaded with the shell's chunk, not on /login.
+import '../generated/antd-app.css';
 import { Suspense, useEffect, useState } from 'react';
 import { Button, Drawer, Layout, theme } from 'antd';
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';

@@ -41,9 +41,14 @@ export function UserMenu() {
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
       <Button type="text" aria-label={`Account menu of ${name}`} style={{ height: 40 }}>
-        <Avatar size="small" aria-hidden="true">
-          {initials}
-        </Avatar>
+        {/* The initials are drawn by CSS (public/index.html): decoration, so that the
+            visible text of the button is the name its label ends with (WCAG 2.5.3). */}
+        <Avatar
+          size="small"
+          aria-hidden="true"
+          className="avatar-initials"
+          data-initials={initials}
+        />
         {sm !== false && <span>{name}</span>}
       </Button>
     </Dropdown>

@@ -1,4 +1,3 @@
-import { Auth0Client } from '@auth0/auth0-spa-js';
 import type { RuntimeConfig } from '../../lib/config';
 import { paths } from '../../lib/paths';
 
@@ -42,6 +41,22 @@ export interface AuthDeps {
   currentUrl(): string;
 }
 
+let sdk: Promise<typeof import('@auth0/auth0-spa-js')> | undefined;
+
+/**
+ * The identity provider's SDK, in a chunk of its own (~53 KiB brotli): the first page
+ * renders without waiting for it. src/index.tsx starts loading it at boot, beside the
+ * config, since every page's session check needs it (docs/first-load.md).
+ */
+export function loadAuthSdk(): Promise<typeof import('@auth0/auth0-spa-js')> {
+  return (sdk ??= import(/* webpackChunkName: "auth-sdk" */ '@auth0/auth0-spa-js').catch(
+    (error: unknown) => {
+      sdk = undefined; // a later attempt loads it again
+      throw error;
+    },
+  ));
+}
+
 /**
  * The SDK with the settings of IDENTITY.md: refresh tokens kept in the SDK's worker
  * (`cacheMode: 'memory'`), and the silent iframe as fallback so that a reload finds the
@@ -50,9 +65,13 @@ export interface AuthDeps {
  * check the session, and `createAuth0Client` would check first, every time.
  *
  * @example
- * const client = createAuth0AuthClient(getConfig().auth, window.location.origin);
+ * const client = await createAuth0AuthClient(getConfig().auth, window.location.origin);
  */
-export function createAuth0AuthClient(auth: RuntimeConfig['auth'], origin: string): AuthClient {
+export async function createAuth0AuthClient(
+  auth: RuntimeConfig['auth'],
+  origin: string,
+): Promise<AuthClient> {
+  const { Auth0Client } = await loadAuthSdk();
   const sdk = new Auth0Client({
     domain: auth.domain.replace(/\/+$/, ''),
     clientId: auth.clientId,

@@ -1,0 +1,106 @@
+import {
+  checkBudgets,
+  formatTable,
+  pageFiles,
+  type Budgets,
+  type ChunkStats,
+} from '../../../scripts/check-budgets';
+
+/** A build in miniature: the entry, a shell, two pages sharing a library chunk. */
+const stats: ChunkStats = {
+  entrypoints: {
+    main: {
+      assets: [
+        { name: 'js/runtime.1.js' },
+        { name: 'js/react.2.js' },
+        { name: 'css/main.3.css' },
+        { name: 'js/main.4.js' },
+      ],
+    },
+  },
+  namedChunkGroups: {
+    login: { assets: [{ name: 'js/login.5.js' }] },
+    shell: {
+      assets: [{ name: 'js/77.6.js' }, { name: 'css/shell.7.css' }, { name: 'js/shell.8.js' }],
+    },
+    leaderboard: {
+      // 77 is shared with the shell: loaded, and counted, once.
+      assets: [
+        { name: 'js/77.6.js' },
+        { name: 'js/leaderboard.9.js' },
+        { name: 'assets/logo.png' },
+      ],
+    },
+  },
+};
+
+/** Bytes over the wire per file: whatever the test says. */
+const sizes: Record<string, number> = {
+  'js/runtime.1.js': 1_000,
+  'js/react.2.js': 80_000,
+  'css/main.3.css': 10_000,
+  'js/main.4.js': 9_000,
+  'js/login.5.js': 1_240,
+  'js/77.6.js': 100_000,
+  'css/shell.7.css': 60_000,
+  'js/shell.8.js': 20_000,
+  'js/leaderboard.9.js': 30_000,
+};
+const wireSize = (file: string) => {
+  const size = sizes[file];
+  if (size === undefined) throw new Error(`unexpected file ${file}`);
+  return size;
+};
+
+const budgets = (loginJsKiB: number): Budgets => ({
+  entry: 'main',
+  pages: [
+    { path: '/login', chunks: ['login'], jsKiB: loginJsKiB, cssKiB: 40 },
+    { path: '/home/leaderboard', chunks: ['shell', 'leaderboard'], jsKiB: 350, cssKiB: 120 },
+  ],
+});
+
+describe('pageFiles', () => {
+  it("takes the entry's files and the route's chunk groups, each file once, JS and CSS only", () => {
+    expect(pageFiles(stats, 'main', ['shell', 'leaderboard'])).toEqual([
+      'js/runtime.1.js',
+      'js/react.2.js',
+      'css/main.3.css',
+      'js/main.4.js',
+      'js/77.6.js',
+      'css/shell.7.css',
+      'js/shell.8.js',
+      'js/leaderboard.9.js',
+    ]);
+  });
+
+  it('refuses a chunk name the build does not have (a renamed page would go unchecked)', () => {
+    expect(() => pageFiles(stats, 'main', ['leaderbord'])).toThrow('No chunk group "leaderbord"');
+  });
+});
+
+describe('checkBudgets', () => {
+  it('sums JS and CSS per page and passes pages within budget', () => {
+    const [login, board] = checkBudgets(stats, budgets(180), wireSize);
+    expect(login).toMatchObject({ path: '/login', js: 91_240, css: 10_000, over: false });
+    expect(board).toMatchObject({
+      path: '/home/leaderboard',
+      js: 1_000 + 80_000 + 9_000 + 100_000 + 20_000 + 30_000,
+      css: 70_000,
+      jsBudget: 350 * 1024,
+      over: false,
+    });
+  });
+
+  it('flags a page one byte over its budget, and only that page', () => {
+    // /login is 91,240 bytes: a budget of 89.1 KiB is 91,238.4 bytes.
+    const figures = checkBudgets(stats, budgets(89.1), wireSize);
+    expect(figures.map((page) => page.over)).toEqual([true, false]);
+    expect(formatTable(figures)).toMatch(/\/login\s+89\.1 \/ 89\.1.*OVER/);
+  });
+
+  it('flags CSS past its budget as well', () => {
+    const tight: Budgets = { entry: 'main', pages: [{ ...budgets(180).pages[1]!, cssKiB: 60 }] };
+    expect(checkBudgets(stats, tight, wireSize)[0]!.over).toBe(true);
+  });
+});

@@ -1,0 +1,156 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { paths } from '../src/lib/paths';
+import { apiOf, signUpAt, type Api } from './account';
+import { expect, test } from './fixtures';
+
+/**
+ * Issue 18: axe on every route of the app (src/lib/paths.ts, walked, so that a new route
+ * is checked without touching this file), signed in with data, against the built app and
+ * the real server. Serious and critical violations of WCAG 2.x A and AA fail the test;
+ * the message names the rule and the elements.
+ */
+
+const YD = 914.4;
+
+/** Every `path` in src/lib/paths.ts. */
+function routePaths(node: unknown): string[] {
+  if (!node || typeof node !== 'object') return [];
+  const { path } = node as { path?: unknown };
+  const own = typeof path === 'string' ? [path] : [];
+  return [...own, ...Object.values(node).flatMap(routePaths)];
+}
+
+/** A roster of three with an EAPI session (sprint with splits, pro agility, jump) an hour ago. */
+async function seed(api: Api): Promise<{ rosterId: number; athleteId: number; date: string }> {
+  const { id: rosterId } = await api('POST', '/roster', { name: 'Sprinters' });
+  const ids: number[] = [];
+  for (const [firstName, lastName] of [
+    ['Ada', 'Okafor'],
+    ['Ben', 'Lindqvist'],
+    ['Cleo', 'Marchetti'],
+  ]) {
+    const athlete = await api('POST', '/athlete', {
+      firstName,
+      lastName,
+      gender: 'male',
+      weightKg: 75,
+      rosterIds: [rosterId],
+    });
+    ids.push(athlete.id);
+  }
+  const recordedAt = new Date(Date.now() - 3_600_000).toISOString();
+  const items = ids.flatMap((athleteId, i) => [
+    {
+      clientId: `a11y-sprint-${athleteId}`,
+      athleteId,
+      eventTypeId: 1,
+      recordedAt,
+      distanceMm: Math.round(40 * YD),
+      timeMs: 5100 + i * 40,
+      splits: [
+        { distanceMm: Math.round(10 * YD), timeMs: 1800 + i * 10 },
+        { distanceMm: Math.round(20 * YD), timeMs: 3000 + i * 20 },
+      ],
+      program: 'eapi',
+      source: 'manual',
+      timingMethod: 'hand',
+    },
+    {
+      clientId: `a11y-agility-${athleteId}`,
+      athleteId,
+      eventTypeId: 2,
+      recordedAt,
+      timeMs: 4700 + i * 30,
+      program: 'eapi',
+      source: 'manual',
+    },
+    {
+      clientId: `a11y-jump-${athleteId}`,
+      athleteId,
+      eventTypeId: 5,
+      recordedAt,
+      markMm: 620 - i * 10,
+      program: 'eapi',
+      source: 'manual',
+    },
+  ]);
+  await api('POST', '/event', { items });
+  return { rosterId, athleteId: ids[0]!, date: recordedAt.slice(0, 10) };
+}
+
+/** The serious and critical WCAG A/AA violations on the page as it is now. */
+async function violations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    // antd's table measures its column widths in a zero-height, aria-hidden row holding
+    // copies of the header titles, filter triggers included (tabindex -1: not in the tab
+    // order, but axe counts them as focusable). No one reaches it; the real header is
+    // checked.
+    .exclude('.ant-table-measure-row')
+    .analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help}; ${violation.nodes
+          .slice(0, 4)
+          .map((node) => node.target.join(' '))
+          .join(', ')}`,
+    );
+}
+
+/** Waits until the page has its heading and no spinner, then checks it. */
+async function expectAccessible(page: Page, path: string): Promise<void> {
+  await expect(page.locator('h1').first()).toBeVisible();
+  await expect(page.locator('.ant-spin-spinning')).toHaveCount(0, { timeout: 15_000 });
+  expect.soft(await violations(page), `axe on ${path}`).toEqual([]);
+}
+
+test('every route has no serious or critical accessibility violation, signed in with data', async ({
+  page,
+}) => {
+  test.slow(); // some twenty pages, each loaded and scanned
+  const api = apiOf(page);
+
+  await test.step('/login, signed out', async () => {
+    await page.goto(paths.login.path);
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await expectAccessible(page, paths.login.path);
+  });
+
+  await signUpAt(page, paths.home.leaderboard.path, 'a11y');
+  const { rosterId, athleteId, date } = await seed(api);
+
+  const routes = [...new Set(routePaths(paths))]
+    .filter((path) => path !== paths.root.path && path !== paths.home.root.path)
+    .filter((path) => path !== paths.login.path) // signed in, it leads on to the dashboard
+    .map((path) =>
+      path
+        .replace(':athleteId', String(athleteId))
+        .replace(':rosterId', String(rosterId))
+        .replace(':date', date),
+    );
+  expect(routes.length).toBeGreaterThan(15);
+
+  for (const path of routes) {
+    await test.step(path, async () => {
+      await page.goto(path);
+      await expectAccessible(page, path);
+    });
+  }
+
+  await test.step('the side menu and the account menu open from the keyboard', async () => {
+    await page.goto(paths.home.athletes.path);
+    await expect(page.locator('h1').first()).toBeVisible();
+    const account = page.getByRole('button', { name: /^Account menu of/ });
+    await account.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menuitem', { name: /logout/i })).toBeVisible();
+    expect.soft(await violations(page), 'axe with the account menu open').toEqual([]);
+    await page.keyboard.press('Escape');
+    const menuLink = page.getByRole('navigation').getByRole('link').first();
+    await menuLink.focus();
+    await expect(menuLink).toBeFocused();
+  });
+});
