@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { fakeAuth, json, renderRoute, stubApi, testUser } from '../../test-utils';
 
 const verifyText = 'Please verify your e-mail address.';
@@ -63,6 +63,57 @@ describe('shell header', () => {
     await renderShell();
     await screen.findByText('athlete spots left', { exact: false });
     expect(api.sent('GET /api/user')[0]?.headers.get('authorization')).toBe('Bearer token-1');
+  });
+});
+
+describe('disabled webhooks', () => {
+  const hooks = (status: string) =>
+    json({
+      items: [
+        {
+          id: 4,
+          url: 'https://ams.example.org/hooks',
+          description: '',
+          events: ['result.created'],
+          status,
+          disabledReason: status === 'disabled' ? '20 deliveries in a row failed' : null,
+          secretPrefix: 'whsec_ab',
+          createdAt: '2026-11-20T10:00:00Z',
+          lastDeliveryAt: '2026-11-26T10:00:00Z',
+          lastStatusCode: 500,
+          consecutiveFailures: status === 'disabled' ? 20 : 0,
+        },
+      ],
+      totalCount: 1,
+      pageNumber: 1,
+      pageSize: 1,
+    });
+
+  it('warns on every page while a webhook is disabled, linking to Integrations', async () => {
+    stubApi({
+      'GET /api/user': () => json(testUser()),
+      'GET /api/integration/webhook': () => hooks('disabled'),
+    });
+    await renderShell();
+    const banner = (await screen.findByText(/A webhook was disabled/)).closest<HTMLElement>(
+      '[role="alert"]',
+    );
+    expect(within(banner!).getByRole('link', { name: 'Open Integrations' })).toHaveAttribute(
+      'href',
+      '/home/integration',
+    );
+  });
+
+  it('says nothing while every webhook is active', async () => {
+    const api = stubApi({
+      'GET /api/user': () => json(testUser()),
+      'GET /api/integration/webhook': () => hooks('active'),
+    });
+    await renderShell();
+    await screen.findByText('athlete spots left', { exact: false });
+    await waitFor(() => expect(api.sent('GET /api/integration/webhook')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50)); // the answer rendered
+    expect(screen.queryByText(/webhook was disabled/)).not.toBeInTheDocument();
   });
 });
 
