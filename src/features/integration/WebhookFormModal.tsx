@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Alert, App, Checkbox, Form, Input, Modal } from 'antd';
 import { placeServerErrors } from '../../components/serverErrors';
+import { TELEMETRY_EVENTS, track } from '../../lib/telemetry';
 import {
   useCreateWebhookMutation,
   useUpdateWebhookMutation,
@@ -55,6 +56,7 @@ export function WebhookFormModal({ webhook, onClose, onCreated }: WebhookFormMod
         void message.success(`Saved the webhook to ${input.url}.`);
       } else {
         onCreated(await createWebhook(input).unwrap());
+        track(TELEMETRY_EVENTS.webhookCreated, { events: input.events.length });
       }
       onClose();
     } catch (error) {

@@ -16,6 +16,8 @@ export const TELEMETRY_EVENTS = {
   reportExported: 'report exported',
   /** A Store order was placed; `{ spots }` (the package, not the price). */
   storeOrderPlaced: 'store order placed',
+  /** A webhook was added; `{ events }` (how many event types, never the URL). */
+  webhookCreated: 'webhook created',
 } as const;
 
 export type TelemetryEvent = (typeof TELEMETRY_EVENTS)[keyof typeof TELEMETRY_EVENTS];
