@@ -24,7 +24,8 @@ import { createApiKey } from '../server/integration/api-keys';
  * bench's, kept with `--keep`: $TMPDIR/splitline-bench-results-pglite).
  * `--webhooks N` gives the account N active webhook subscriptions to result.created
  * (a receiver on a loopback port answering 204; the server's worker delivers meanwhile):
- * the outbox write is then part of every batch (issue 16: within 10 % of none).
+ * the outbox write is then part of every batch (issue 16: within 10 % of none);
+ * `--deliver false` keeps the delivery worker off, to measure the outbox write alone.
  * `npm run bench -- ingest --batches 10 --batch-size 5000 --engines postgresql,pglite`
  */
 const { values } = parseArgs({
@@ -40,6 +41,9 @@ const { values } = parseArgs({
     database: { type: 'string' },
     'data-dir': { type: 'string' },
     webhooks: { type: 'string', default: '0' },
+    // `--deliver false`: the worker stays off, so only the outbox write is measured
+    // (with it on, the deliveries of earlier batches share the machine meanwhile).
+    deliver: { type: 'string', default: 'true' },
   },
 });
 const webhookCount = Number(values.webhooks);
@@ -185,7 +189,10 @@ async function bench(engine: 'pglite' | 'postgresql'): Promise<Figures> {
     const { rows } = await sql<{ shared_buffers: string }>`show shared_buffers`.execute(admin.db);
     console.log(`  postgresql: shared_buffers ${rows[0]?.shared_buffers ?? '?'}`);
   }
-  const app = buildApp({ config: loadConfig(env) });
+  const app = buildApp({
+    config: loadConfig(env),
+    webhooks: { enabled: values.deliver !== 'false' },
+  });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
