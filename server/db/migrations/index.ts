@@ -18,6 +18,7 @@ import * as performanceIndex from './016_performance_index';
 import * as profileLists from './017_profile_lists';
 import * as reportSummaries from './018_report_summaries';
 import * as storeLedger from './019_store_ledger';
+import * as smallBatchIngest from './023_small_batch_ingest';
 
 /** Numbered migrations, applied in key order at server start (Kysely's Migrator). */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '017_profile_lists': profileLists,
   '018_report_summaries': reportSummaries,
   '019_store_ledger': storeLedger,
+  '023_small_batch_ingest': smallBatchIngest,
 };
