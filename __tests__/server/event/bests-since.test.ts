@@ -214,6 +214,76 @@ describe('bests since a date (migration 011)', () => {
     expect(await mismatches(summary.accountId)).toBe(0);
   });
 
+  it('keeps the rows when one statement brings late results into many groups (023)', async () => {
+    const summary = await seedAccount(app.db, {
+      email: 'since-late@example.org',
+      password: 'pw-123456',
+      athletes: 12,
+      results: 1_200,
+      seed: 11,
+    });
+    const account = summary.accountId;
+    const groups = (
+      await sql<{
+        athlete_id: string;
+        event_type_id: number;
+        distance_mm: number;
+        result: number;
+        first: Date;
+        last: Date;
+      }>`
+        select athlete_id, event_type_id, distance_mm, min(result) as result,
+          min(recorded_at) as first, max(recorded_at) as last
+        from results where account_id = ${account} and not implausible
+        group by athlete_id, event_type_id, distance_mm order by 1, 2, 3 limit 30`.execute(app.db)
+    ).rows;
+    expect(groups.length).toBeGreaterThan(10);
+    const middle = (g: (typeof groups)[number], share: number) =>
+      new Date(g.first.getTime() + (g.last.getTime() - g.first.getTime()) * share).toISOString();
+    // Each group gets results before its newest: better than all, equal to its best (at
+    // and around the time of stored rows), worse, several in one group, in both scopes,
+    // beside groups that are appended to (after the newest) in the same statement.
+    await addResults(
+      app,
+      account,
+      groups.flatMap((g, i) => {
+        const spec = (value: number, at: string, program: 'eapi' | 'none' = 'none') => ({
+          athlete: Number(g.athlete_id),
+          type: g.event_type_id,
+          distanceMm: g.distance_mm,
+          value: Math.max(1, value),
+          at,
+          program,
+        });
+        if (i % 5 === 4) return [spec(g.result - 1, '2030-01-01T00:00:00Z', 'eapi')];
+        return [
+          spec(g.result, middle(g, 0.5)),
+          spec(g.result, middle(g, 0.5), 'eapi'),
+          spec(g.result + 40, middle(g, 0.2)),
+          spec(g.result - 30, middle(g, 0.8), 'eapi'),
+          spec(g.result + 500, middle(g, 0.9)),
+          spec(g.result, g.first.toISOString()),
+        ];
+      }),
+    );
+    expect(await mismatches(account)).toBe(0);
+    // And the results of a whole past day at once, as a device uploading late sends them.
+    await addResults(
+      app,
+      account,
+      groups.map((g, i) => ({
+        athlete: Number(g.athlete_id),
+        type: g.event_type_id,
+        distanceMm: g.distance_mm,
+        value: g.result + (i % 3) * 20 - 20,
+        at: middle(g, 0.35),
+        program: i % 2 === 0 ? ('eapi' as const) : ('none' as const),
+      })),
+    );
+    expect(await mismatches(account)).toBe(0);
+    await app.db.deleteFrom('athletes').where('account_id', '=', account).execute();
+  });
+
   it('keeps a group right when transactions append to it at once', async () => {
     const [athlete] = await addAthletes(app, mine.id, [{ first: 'Con', last: 'Current' }]);
     const insert = (value: number, at: string) =>

@@ -151,6 +151,26 @@ describe('board bests (migrations 009 and 012)', () => {
     expect(boards.rows.map((r) => r.board_mm)).toEqual([yd(10), yd(20), yd(40)]);
   });
 
+  it('keeps a best against worse, tied and later-tied offers, and takes an earlier tie (023)', async () => {
+    const c = athletes[3]!;
+    // n sets the time (30 s apart) and the lane (1 + n % 4); the total is given.
+    await post(mine, [run('k-1', c, 5000, 100)]);
+    const kept = await bestOf(c, yd(40));
+    // Worse, and the same total later (in the same lane and in others): the stored best
+    // stays, in every lane key (expectExact compares every row, ids and times).
+    await post(mine, [
+      run('k-2', c, 5100, 101),
+      run('k-3', c, 5000, 104),
+      run('k-4', c, 5000, 105),
+    ]);
+    await expectExact();
+    expect(await bestOf(c, yd(40))).toEqual(kept);
+    // The same total earlier than the best: it ranks first (ties go to the earlier run).
+    const [earlier] = await post(mine, [run('k-5', c, 5000, 96)]);
+    await expectExact();
+    expect((await bestOf(c, yd(40)))?.result_id).toBe(String(earlier));
+  });
+
   it('follows a changed time both ways, and a flag, falling back to the next best', async () => {
     const a = athletes[0]!;
     const best = (await bestOf(a, yd(40)))!;

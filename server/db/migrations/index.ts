@@ -21,6 +21,7 @@ import * as storeLedger from './019_store_ledger';
 import * as webhooks from './020_webhooks';
 import * as stripe from './021_stripe';
 import * as telemetry from './022_telemetry';
+import * as smallBatchIngest from './023_small_batch_ingest';
 
 /** Numbered migrations, applied in key order at server start (Kysely's Migrator). */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '020_webhooks': webhooks,
   '021_stripe': stripe,
   '022_telemetry': telemetry,
+  '023_small_batch_ingest': smallBatchIngest,
 };
