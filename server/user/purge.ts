@@ -23,6 +23,10 @@ export const ACCOUNT_TABLES = [
   'event_aliases',
   'event_types',
   'api_keys',
+  // Webhooks go as API keys do; their outbox and log hold copies of athletes and results.
+  'webhook_deliveries',
+  'webhook_events',
+  'webhook_subscriptions',
 ] as const satisfies readonly (keyof Database)[];
 
 /**

@@ -118,5 +118,5 @@ describe('webhook delivery across a restart', () => {
     } finally {
       await app.close();
     }
-  });
+  }, 120_000); // three servers in turn on one database: slow on a busy machine
 });
