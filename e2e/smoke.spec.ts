@@ -44,6 +44,14 @@ test('/login opened signed out is the light card: no app, and its buttons reach 
     '/js/boot',
   ]);
 
+  // The buttons' code cannot be fetched (offline): the card says so, and a retry works.
+  await page.route('**/js/sign-in.*.js', (route) => route.abort());
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('alert')).toContainText('Sign-in is unavailable');
+  await expect(page.getByRole('button', { name: 'Create account' })).toBeEnabled();
+  await page.screenshot({ path: 'test-results/smoke-light-login-error.png' });
+  await page.unroute('**/js/sign-in.*.js');
+
   // Create account: the sign-in chunk and the SDK, then the provider's sign-up page; the
   // way back through /login?code&state starts the app, on the leaderboard.
   await signUp(page, uniqueEmail('light'), 'a light card runs the first lap');

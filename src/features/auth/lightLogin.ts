@@ -82,7 +82,9 @@ export function showLightLogin(doc: Document, root: HTMLElement): void {
   const setBusy = (pressed: HTMLButtonElement | null) => {
     for (const button of buttons) {
       button.disabled = pressed !== null;
-      button.toggleAttribute('aria-busy', button === pressed);
+      // "true", not an empty value: ARIA reads an empty aria-busy as false.
+      if (button === pressed) button.setAttribute('aria-busy', 'true');
+      else button.removeAttribute('aria-busy');
     }
   };
   // Back from the provider's page with the browser's back button, the page may come

@@ -101,7 +101,7 @@ describe('the light /login card (public/index.html)', () => {
       expect(goToProviderMock).toHaveBeenCalledWith({ screenHint: undefined, returnTo: undefined }),
     );
     const signIn = screen.getByRole('button', { name: 'Sign in' });
-    expect(signIn).toHaveAttribute('aria-busy');
+    expect(signIn).toHaveAttribute('aria-busy', 'true');
     expect(signIn).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Create account' })).toBeDisabled();
 
