@@ -81,7 +81,9 @@ export default (
   const production = argv.mode !== 'development';
   return {
     mode: production ? 'production' : 'development',
-    entry: { main: path.join(root, 'src/index.tsx') },
+    // The boot script decides between the light /login and the app (src/index.tsx, the
+    // `app` chunk it imports): decision 027.
+    entry: { boot: path.join(root, 'src/boot.ts') },
     output: {
       path: path.join(root, 'dist/app'),
       filename: production ? 'js/[name].[contenthash:8].js' : 'js/[name].js',
@@ -197,12 +199,13 @@ export default (
             name: 'redux',
             priority: 30,
           },
-          // The antd components of the first render; those only the shell and its pages
-          // use stay in the lazy chunks (webpack's default split) and load with them.
+          // The antd components of the app's first render (its `app` chunk); those only
+          // the shell and its pages use stay in the lazy chunks (webpack's default split)
+          // and load with them.
           antd: {
             test: nodeModules('antd', '@ant-design/[^\\/]+', '@rc-component/[^\\/]+'),
             name: 'antd',
-            chunks: 'initial',
+            chunks: (chunk) => chunk.name === 'app',
             priority: 20,
           },
         },

@@ -8,6 +8,11 @@
  * The chunk groups come from dist/app-chunks.json, written by the build
  * (webpack.config.mts): what webpack itself loads for the entry and for each named
  * `import()` (`webpackChunkName`), including the library chunks split out of them.
+ *
+ * The entry is the boot script (src/boot.ts), which imports the app (`app` in
+ * budgets.json) on every page except the light ones (decision 027: /login signed out):
+ * a page counts the app's chunk group unless it says `"light": true`, so that a page
+ * left out by mistake is counted heavier, never lighter.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,8 +25,33 @@ export interface ChunkStats {
 
 /** budgets.json: per page, the named chunks its route loads and its budgets in KiB. */
 export interface Budgets {
+  /** The entry point (index.html's only script). */
   entry: string;
-  pages: Array<{ path: string; chunks: string[]; jsKiB: number; cssKiB: number; why?: string }>;
+  /** The chunk group the entry imports to start the app, counted on every page but light ones. */
+  app?: string;
+  pages: Array<{
+    path: string;
+    chunks: string[];
+    jsKiB: number;
+    cssKiB: number;
+    /** Served without the app by the boot script (decision 027). */
+    light?: boolean;
+    why?: string;
+  }>;
+}
+
+/**
+ * The chunk groups a page loads besides the entry: the app's (unless the page is light),
+ * then its route's.
+ *
+ * @example
+ * pageChunks({ entry: 'boot', app: 'app', pages: [] }, { chunks: ['shell'] }); // ['app', 'shell']
+ */
+export function pageChunks(
+  budgets: Pick<Budgets, 'app'>,
+  page: Pick<Budgets['pages'][number], 'chunks' | 'light'>,
+): string[] {
+  return budgets.app && !page.light ? [budgets.app, ...page.chunks] : page.chunks;
 }
 
 export interface PageFigures {
@@ -64,7 +94,7 @@ export function checkBudgets(
   wireSize: (file: string) => number,
 ): PageFigures[] {
   return budgets.pages.map((page) => {
-    const files = pageFiles(stats, budgets.entry, page.chunks);
+    const files = pageFiles(stats, budgets.entry, pageChunks(budgets, page));
     const sum = (extension: string) =>
       files.filter((file) => file.endsWith(extension)).reduce((n, f) => n + wireSize(f), 0);
     const js = sum('.js');

@@ -20,7 +20,12 @@ export function CenteredCard({ title, children }: CenteredCardProps) {
   // with them Dropdown and Menu (~25 KiB brotli) onto /login (docs/first-load.md).
   const { token } = theme.useToken();
   return (
-    <Flex align="center" justify="center" style={{ minHeight: '100vh', padding: 16 }}>
+    // border-box: the padding inside the screen's height, not 32 px of scroll below it.
+    <Flex
+      align="center"
+      justify="center"
+      style={{ boxSizing: 'border-box', minHeight: '100vh', padding: 16 }}
+    >
       <title>{`${title} · ${brand.name}`}</title>
       <section
         style={{

@@ -1,6 +1,7 @@
 import {
   checkBudgets,
   formatTable,
+  pageChunks,
   pageFiles,
   type Budgets,
   type ChunkStats,
@@ -102,5 +103,64 @@ describe('checkBudgets', () => {
   it('flags CSS past its budget as well', () => {
     const tight: Budgets = { entry: 'main', pages: [{ ...budgets(180).pages[1]!, cssKiB: 60 }] };
     expect(checkBudgets(stats, tight, wireSize)[0]!.over).toBe(true);
+  });
+});
+
+describe('the boot entry and the light pages (decision 027)', () => {
+  /** The boot script as entry; the app a chunk group it imports; /login light. */
+  const bootStats: ChunkStats = {
+    entrypoints: { boot: { assets: [{ name: 'js/runtime.1.js' }, { name: 'js/boot.2.js' }] } },
+    namedChunkGroups: {
+      app: {
+        assets: [{ name: 'js/react.3.js' }, { name: 'css/app.4.css' }, { name: 'js/app.5.js' }],
+      },
+      'sign-in': { assets: [{ name: 'js/sign-in.6.js' }] },
+      'auth-sdk': { assets: [{ name: 'js/auth-sdk.7.js' }] },
+      leaderboard: { assets: [{ name: 'js/react.3.js' }, { name: 'js/leaderboard.8.js' }] },
+    },
+  };
+  const bootSizes: Record<string, number> = {
+    'js/runtime.1.js': 2_000,
+    'js/boot.2.js': 2_000,
+    'js/react.3.js': 80_000,
+    'css/app.4.css': 14_000,
+    'js/app.5.js': 9_000,
+    'js/sign-in.6.js': 600,
+    'js/auth-sdk.7.js': 53_000,
+    'js/leaderboard.8.js': 30_000,
+  };
+  const bootBudgets: Budgets = {
+    entry: 'boot',
+    app: 'app',
+    pages: [
+      { path: '/login', light: true, chunks: ['sign-in', 'auth-sdk'], jsKiB: 60, cssKiB: 1 },
+      { path: '/home/leaderboard', chunks: ['auth-sdk', 'leaderboard'], jsKiB: 200, cssKiB: 20 },
+    ],
+  };
+
+  it("counts the app's chunk group on every page but the light ones", () => {
+    expect(pageChunks(bootBudgets, { chunks: ['shell'] })).toEqual(['app', 'shell']);
+    expect(pageChunks(bootBudgets, { chunks: ['sign-in'], light: true })).toEqual(['sign-in']);
+    // budgets without an app (one entry that is the app): the page's chunks only.
+    expect(pageChunks({}, { chunks: ['shell'] })).toEqual(['shell']);
+  });
+
+  it('sums a light page without the app, and a page of the app with it, each file once', () => {
+    const [login, board] = checkBudgets(bootStats, bootBudgets, (file) => bootSizes[file]!);
+    expect(login).toMatchObject({ js: 2_000 + 2_000 + 600 + 53_000, css: 0, over: false });
+    expect(login!.files).not.toContain('js/app.5.js');
+    expect(board).toMatchObject({
+      js: 2_000 + 2_000 + 80_000 + 9_000 + 53_000 + 30_000,
+      css: 14_000,
+      over: false,
+    });
+  });
+
+  it('fails a page of the app whose budget was set as if it were light', () => {
+    const forgot: Budgets = {
+      ...bootBudgets,
+      pages: [{ path: '/home/leaderboard', chunks: ['leaderboard'], jsKiB: 60, cssKiB: 20 }],
+    };
+    expect(checkBudgets(bootStats, forgot, (file) => bootSizes[file]!)[0]!.over).toBe(true);
   });
 });

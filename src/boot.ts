@@ -1,0 +1,22 @@
+/**
+ * The only script index.html loads (webpack's entry): a few KiB, no React, no antd. A
+ * first visit to /login signed out gets the light sign-in card (no app at all: what the
+ * React page would show there, at a fraction of the bytes; docs/decisions/
+ * 027-light-login.md); every other address, the provider's way back and a possible
+ * session start the app (src/index.tsx), in chunks webpack loads side by side.
+ */
+import { isLightLogin, showLightLogin } from './features/auth/lightLogin';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+if (isLightLogin(new URL(window.location.href), document.cookie)) {
+  showLightLogin(document, root);
+} else {
+  import(/* webpackChunkName: "app" */ './index').catch(() => {
+    // The app's own error screens are in the chunks that did not arrive (offline, a
+    // release replaced them): say so in the splash's place.
+    const splash = root.querySelector('.boot-splash') ?? root;
+    splash.textContent = 'Splitline could not be loaded. Reload the page.';
+  });
+}
