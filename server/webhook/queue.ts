@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { WEBHOOK_DISABLE_AFTER_FAILURES } from '../../contract/webhook';
 import type { Database } from '../db/schema';
+import { resultPayload } from './outbox';
 import type { AttemptOutcome } from './send';
 
 /**
@@ -15,6 +16,9 @@ type Db = Kysely<Database>;
  * Makes the deliveries of up to `limit` events of the outbox: one per subscription that
  * takes the type and existed when the event was written (a test event: its own
  * subscription only). Unique per (subscription, event): done twice, it makes nothing twice.
+ * In the same statement a thin result event gets its payload, frozen from then on (every
+ * attempt sends the same body under the same webhook-id): the result as GET
+ * /api/event/{id} shows it now, or `{ "id" }` alone if it was deleted meanwhile.
  * @returns how many events were handled
  */
 export async function fanOut(db: Db, limit: number): Promise<number> {
@@ -33,7 +37,12 @@ export async function fanOut(db: Db, limit: number): Promise<number> {
       order by e.id, s.id
       on conflict (subscription_id, event_id) do nothing
     ), marked as (
-      update webhook_events set fanned_out = true where id in (select id from picked) returning 1
+      update webhook_events e set fanned_out = true,
+        payload = coalesce(e.payload,
+          (select ${resultPayload} from results r join event_types t on t.id = r.event_type_id
+            where r.id = e.subject_id and r.account_id = e.account_id),
+          jsonb_build_object('id', e.subject_id))
+      where e.id in (select id from picked) returning 1
     )
     select count(*)::integer as n from marked`.execute(db);
   return rows[0]?.n ?? 0;
