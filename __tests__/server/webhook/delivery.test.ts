@@ -436,7 +436,11 @@ describe('result events frozen at fan-out', () => {
       number,
       number,
     ];
-    expect(await event(kept, 'result.created')).toMatchObject({ payload: null, fanned_out: false });
+    expect(await event(kept, 'result.created')).toMatchObject({
+      payload: null,
+      message_id: null, // given at fan-out
+      fanned_out: false,
+    });
 
     const { clientId: _clientId, ...edit } = sprint('frozen-1', athletes[0]!);
     const put = (timeMs: number) =>
@@ -468,6 +472,10 @@ describe('result events frozen at fan-out', () => {
     });
     const deliveries = await app.db.selectFrom('webhook_deliveries').selectAll().execute();
     expect(deliveries).toHaveLength(3);
+    const created = await event(kept, 'result.created');
+    expect(created.message_id).toMatch(/^msg_[0-9a-f]{32}$/);
+    expect(deliveries.find((d) => d.event_id === created.id)?.message_id).toBe(created.message_id);
+    expect(new Set(deliveries.map((d) => d.message_id)).size).toBe(3);
 
     // A later edit is a new event; the ones fanned out keep their payload (a retry sends
     // the same body under the same webhook-id).
