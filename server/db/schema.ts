@@ -390,8 +390,12 @@ export interface WebhookEventsTable {
   id: BigId;
   account_id: string;
   type: string;
-  message_id: ColumnType<string, undefined, never>;
-  payload: ColumnType<unknown, string, never>;
+  /** Given at fan-out (a test event: when written); null until then. */
+  message_id: ColumnType<string | null, string | undefined, never>;
+  /** Null for a result event until the worker fans it out (then frozen). */
+  payload: ColumnType<unknown, string | undefined, never>;
+  /** The result a thin result.created / result.updated event is about. */
+  subject_id: ColumnType<string | null, string | number | null | undefined, never>;
   subscription_id: ColumnType<string | null, string | number | null | undefined, never>;
   fanned_out: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;

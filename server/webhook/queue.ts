@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { WEBHOOK_DISABLE_AFTER_FAILURES } from '../../contract/webhook';
 import type { Database } from '../db/schema';
+import { resultPayload } from './outbox';
 import type { AttemptOutcome } from './send';
 
 /**
@@ -12,19 +13,32 @@ import type { AttemptOutcome } from './send';
 type Db = Kysely<Database>;
 
 /**
+ * A new random `webhook-id` (unique index on webhook_events.message_id). Given at fan-out
+ * rather than as a column default: a random key per result in a unique index cost the
+ * ingest ~30 ms of PostgreSQL CPU per 5,000 results (docs/performance.md, "Ingest").
+ */
+export const newMessageId = sql<string>`'msg_' || replace(gen_random_uuid()::text, '-', '')`;
+
+/**
  * Makes the deliveries of up to `limit` events of the outbox: one per subscription that
  * takes the type and existed when the event was written (a test event: its own
  * subscription only). Unique per (subscription, event): done twice, it makes nothing twice.
+ * In the same statement a thin result event gets its payload, frozen from then on (every
+ * attempt sends the same body under the same webhook-id): the result as GET
+ * /api/event/{id} shows it now, or `{ "id" }` alone if it was deleted meanwhile. The
+ * event's message id (`webhook-id`) is given then too, once: the row is locked and marked
+ * fanned out by the same statement.
  * @returns how many events were handled
  */
 export async function fanOut(db: Db, limit: number): Promise<number> {
   const { rows } = await sql<{ n: number }>`
     with picked as (
-      select id from webhook_events where not fanned_out order by id limit ${limit}
+      select id, coalesce(message_id, ${newMessageId}) as message_id
+      from webhook_events where not fanned_out order by id limit ${limit}
       for update skip locked
     ), made as (
       insert into webhook_deliveries (account_id, subscription_id, event_id, message_id, event_type)
-      select e.account_id, s.id, e.id, e.message_id, e.type
+      select e.account_id, s.id, e.id, p.message_id, e.type
       from picked p join webhook_events e on e.id = p.id
       join webhook_subscriptions s on s.account_id = e.account_id
         and s.status <> 'disabled' and s.created_at <= e.created_at
@@ -33,7 +47,12 @@ export async function fanOut(db: Db, limit: number): Promise<number> {
       order by e.id, s.id
       on conflict (subscription_id, event_id) do nothing
     ), marked as (
-      update webhook_events set fanned_out = true where id in (select id from picked) returning 1
+      update webhook_events e set fanned_out = true, message_id = p.message_id,
+        payload = coalesce(e.payload,
+          (select ${resultPayload} from results r join event_types t on t.id = r.event_type_id
+            where r.id = e.subject_id and r.account_id = e.account_id),
+          jsonb_build_object('id', e.subject_id))
+      from picked p where e.id = p.id returning 1
     )
     select count(*)::integer as n from marked`.execute(db);
   return rows[0]?.n ?? 0;

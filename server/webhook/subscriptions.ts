@@ -10,6 +10,7 @@ import type {
 import { WEBHOOK_TEST_EVENT } from '../../contract/webhook';
 import { isStoredId, lockAccount } from '../db/ids';
 import type { Database, WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../db/schema';
+import { newMessageId } from './queue';
 
 /**
  * Subscriptions and their delivery log, every query scoped by the account. The secret is
@@ -169,6 +170,7 @@ export function queueTestEvent(db: Db, subscription: SubscriptionRow): Promise<D
         type: WEBHOOK_TEST_EVENT,
         subscription_id: subscription.id,
         fanned_out: true,
+        message_id: newMessageId,
         payload: JSON.stringify({
           webhookId: Number(subscription.id),
           message: 'A test event from Splitline: your endpoint is reachable.',
@@ -182,7 +184,7 @@ export function queueTestEvent(db: Db, subscription: SubscriptionRow): Promise<D
         account_id: subscription.account_id,
         subscription_id: subscription.id,
         event_id: event.id,
-        message_id: event.message_id,
+        message_id: event.message_id!,
         event_type: WEBHOOK_TEST_EVENT,
       })
       .returningAll()

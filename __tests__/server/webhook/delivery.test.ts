@@ -9,6 +9,7 @@ import type {
 } from '../../../contract/webhook';
 import type { App } from '../../../server/app';
 import { webhookQueueStats } from '../../../server/webhook';
+import { fanOut } from '../../../server/webhook/queue';
 import { addAthletes, coach, sprint, sprints } from '../event/fixtures';
 import { buildTestApp } from '../helpers/build-test-app';
 import { eventually, startReceiver, type Receiver } from './receiver';
@@ -100,11 +101,11 @@ describe('webhook delivery', () => {
   it('writes one event per new result of a batch in one go, none for a retried upload', async () => {
     const hook = await subscribe(['result.created']);
     const batch = sprints('batch', athletes, 50);
-    expect((await post({ items: batch })).statusCode).toBe(201);
+    const first = await post({ items: batch });
+    expect(first.statusCode).toBe(201);
     expect((await post({ items: batch })).statusCode).toBe(200); // the same upload again
-    const batchEvents = (await events()).filter((e) =>
-      (e.payload as { clientId: string }).clientId.startsWith('batch-'),
-    );
+    const ids = new Set(first.json<{ items: { id: number }[] }>().items.map((r) => String(r.id)));
+    const batchEvents = (await events()).filter((e) => ids.has(String(e.subject_id)));
     expect(batchEvents).toHaveLength(50);
     await receiver.waitFor(50);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -125,9 +126,9 @@ describe('webhook delivery', () => {
       [50, 20],
       [50, 10],
     ]);
-    const ids = pages.flatMap((p) => p.items.map((d) => d.id));
-    expect(ids).toEqual([...ids].sort((a, b) => b - a));
-    expect(new Set(ids).size).toBe(50);
+    const logIds = pages.flatMap((p) => p.items.map((d) => d.id));
+    expect(logIds).toEqual([...logIds].sort((a, b) => b - a));
+    expect(new Set(logIds).size).toBe(50);
     await eventually(async () => (await webhookQueueStats(app.db)).due === 0);
     expect(await webhookQueueStats(app.db)).toMatchObject({ due: 0, retrying: 0 });
   });
@@ -165,6 +166,8 @@ describe('webhook delivery', () => {
       payload: { ...edit, timeMs: 4999, splits: [] },
     });
     expect(put.statusCode).toBe(200);
+    // Sent before the delete: a result.updated fanned out after it carries only the id.
+    await receiver.waitFor(1);
     const removed = await app.inject({
       method: 'DELETE',
       url: `/api/event/${id}`,
@@ -384,4 +387,109 @@ describe('webhook delivery to private addresses', () => {
       expect(receiver.received).toHaveLength(0);
     },
   );
+});
+
+/**
+ * Thin result events: written with the result's id alone; the payload is built when the
+ * worker fans the event out (here called by hand: no worker runs) and frozen from then on.
+ */
+describe('result events frozen at fan-out', () => {
+  let app: App;
+  let mine: { headers: Record<string, string>; id: string };
+  let athletes: number[];
+  beforeAll(async () => {
+    app = await buildTestApp({
+      config: { webhookAllowPrivateTargets: true },
+      webhooks: { enabled: false },
+    });
+    await app.ready();
+    mine = await coach(app, 'frozen@example.com');
+    athletes = await addAthletes(app, mine.id, 2);
+  });
+  afterAll(() => app.close());
+
+  const event = async (id: number, type: string) =>
+    app.db
+      .selectFrom('webhook_events')
+      .selectAll()
+      .where('subject_id', '=', String(id))
+      .where('type', '=', type)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+
+  it('takes the result as it is at fan-out, only its id if deleted, and keeps that payload', async () => {
+    const hook = await app.inject({
+      method: 'POST',
+      url: '/api/integration/webhook',
+      headers: mine.headers,
+      payload: { url: 'http://127.0.0.1:9/hook', events: ['result.created', 'result.updated'] },
+    });
+    expect(hook.statusCode).toBe(201);
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/event',
+      headers: mine.headers,
+      payload: { items: [sprint('frozen-1', athletes[0]!), sprint('frozen-2', athletes[1]!)] },
+    });
+    expect(made.statusCode).toBe(201);
+    const [kept, gone] = made.json<{ items: { id: number }[] }>().items.map((r) => r.id) as [
+      number,
+      number,
+    ];
+    expect(await event(kept, 'result.created')).toMatchObject({
+      payload: null,
+      message_id: null, // given at fan-out
+      fanned_out: false,
+    });
+
+    const { clientId: _clientId, ...edit } = sprint('frozen-1', athletes[0]!);
+    const put = (timeMs: number) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/event/${kept}`,
+        headers: mine.headers,
+        payload: { ...edit, timeMs, splits: [] },
+      });
+    const edited = await put(4999);
+    expect(edited.statusCode).toBe(200);
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/event/${gone}`,
+      headers: mine.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+
+    expect(await fanOut(app.db, 100)).toBe(3);
+    // The result as the API shows it (the PUT's answer: findEvent).
+    const shown = edited.json<EventBody>();
+    expect(shown.timeMs).toBe(4999);
+    // Both events of the kept result show it as it was at fan-out (after the edit).
+    expect((await event(kept, 'result.created')).payload).toEqual(shown);
+    expect((await event(kept, 'result.updated')).payload).toEqual(shown);
+    expect(await event(gone, 'result.created')).toMatchObject({
+      payload: { id: gone },
+      fanned_out: true,
+    });
+    const deliveries = await app.db.selectFrom('webhook_deliveries').selectAll().execute();
+    expect(deliveries).toHaveLength(3);
+    const created = await event(kept, 'result.created');
+    expect(created.message_id).toMatch(/^msg_[0-9a-f]{32}$/);
+    expect(deliveries.find((d) => d.event_id === created.id)?.message_id).toBe(created.message_id);
+    expect(new Set(deliveries.map((d) => d.message_id)).size).toBe(3);
+
+    // A later edit is a new event; the ones fanned out keep their payload (a retry sends
+    // the same body under the same webhook-id).
+    const before = await event(kept, 'result.created');
+    expect((await put(4888)).statusCode).toBe(200);
+    expect(await fanOut(app.db, 100)).toBe(1);
+    expect(await event(kept, 'result.created')).toEqual(before);
+    expect((await event(kept, 'result.updated')).payload).toEqual(shown);
+    const latest = await app.db
+      .selectFrom('webhook_events')
+      .select('payload')
+      .where('subject_id', '=', String(kept))
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(latest.payload).toMatchObject({ id: kept, timeMs: 4888 });
+  });
 });

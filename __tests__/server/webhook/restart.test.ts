@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { DeliveryListBody, NewWebhookBody } from '../../../contract/webhook';
 import type { App } from '../../../server/app';
+import { fanOut } from '../../../server/webhook/queue';
 import { addAthletes, coach, sprint } from '../event/fixtures';
 import { buildTestApp, testDatabase, type Store } from '../helpers/build-test-app';
 import { eventually, startReceiver, type Receiver } from './receiver';
@@ -90,12 +91,10 @@ describe('webhook delivery across a restart', () => {
         where not fanned_out`.execute(app.db);
       return rows[0]!.n === 1;
     });
-    await sql`
-      insert into webhook_deliveries (account_id, subscription_id, event_id, message_id, event_type,
-        attempts, last_attempt_at, leased_until)
-      select e.account_id, ${hook.id}, e.id, e.message_id, e.type, 1, now(), now() + interval '1 second'
-      from webhook_events e where not fanned_out`.execute(app.db);
-    await sql`update webhook_events set fanned_out = true`.execute(app.db);
+    // The fan-out (which freezes the payload), then the claim the dead worker had made.
+    expect(await fanOut(app.db, 100)).toBe(1);
+    await sql`update webhook_deliveries set attempts = 1, last_attempt_at = now(),
+      leased_until = now() + interval '1 second' where status = 'pending'`.execute(app.db);
     await app.close();
     expect(receiver.received.length).toBe(before);
 

@@ -6,9 +6,14 @@ import { sql, type Kysely } from 'kysely';
  * - `webhook_subscriptions`: an account's URLs, the event types each wants, the signing
  *   secret (kept readable: every request is signed with it), `active` | `paused` |
  *   `disabled` (with the reason), and the failures in a row that disable it.
- * - `webhook_events`: the outbox. A change writes its events in its own transaction, the
- *   payload built then (what the API showed at that moment). `message_id` is the
- *   `webhook-id` every delivery of the event carries. No foreign key to `users`: a batch
+ * - `webhook_events`: the outbox. A change writes its events in its own transaction. A
+ *   result event is "thin": its type and `subject_id` (the result's id), `payload` null
+ *   until the worker fans it out and freezes it (the result as it is then, or only its
+ *   id if it is gone): the ingest of 5,000 results then writes 5,000 small rows instead
+ *   of building 5,000 JSON documents (decision 022). Other events carry their payload
+ *   from the start. `message_id` is the `webhook-id` every delivery of the event carries:
+ *   random, given once at fan-out (a test event: when written), so the ingest does not
+ *   pay for a random key in a unique index per result. No foreign key to `users`: a batch
  *   of 5,000 results writes 5,000 events, and a key check per row is what decision 005
  *   took off the results; the worker drops events of accounts that are gone.
  *   `subscription_id` is set only for a test event, which goes to that subscription alone.
@@ -40,12 +45,13 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       id bigint generated always as identity primary key,
       account_id uuid not null,
       type text not null,
-      message_id text not null unique
-        default 'msg_' || replace(gen_random_uuid()::text, '-', ''),
-      payload jsonb not null,
+      message_id text unique,
+      subject_id bigint,
+      payload jsonb,
       subscription_id bigint references webhook_subscriptions (id) on delete cascade,
       fanned_out boolean not null default false,
-      created_at timestamptz not null default now()
+      created_at timestamptz not null default now(),
+      check (payload is not null or subject_id is not null)
     );
     create index webhook_events_waiting on webhook_events (id) where not fanned_out;
     create index webhook_events_created on webhook_events (created_at);
