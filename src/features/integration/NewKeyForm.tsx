@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Input, Modal, Typography } from 'antd';
+import { Alert, Button, Form, Input, Modal } from 'antd';
 import { showServerErrors } from '../../components/serverErrors';
 import { useCreateApiKeyMutation, type NewApiKey } from './apiKeyApi';
+import { ShownOnce } from './ShownOnce';
 
 interface NewKeyValues {
   name: string;
@@ -54,21 +55,12 @@ export function NewKeyForm() {
           </Button>
         }
       >
-        <Alert
-          type="warning"
-          showIcon
-          title="Copy this key now: it is shown only once."
-          description="Splitline keeps only a fingerprint of it. If it is lost, revoke it and make another."
-          style={{ marginBottom: 16 }}
+        <ShownOnce
+          value={made?.key ?? ''}
+          label="New API key"
+          warning="Copy this key now: it is shown only once."
+          ifLost="Splitline keeps only a fingerprint of it. If it is lost, revoke it and make another."
         />
-        <Typography.Paragraph
-          copyable={{ text: made?.key ?? '' }}
-          code
-          aria-label="New API key"
-          style={{ wordBreak: 'break-all', fontSize: 15 }}
-        >
-          {made?.key}
-        </Typography.Paragraph>
       </Modal>
     </>
   );

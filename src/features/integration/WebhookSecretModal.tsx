@@ -1,4 +1,5 @@
-import { Alert, Button, Modal, Typography } from 'antd';
+import { Button, Modal, Typography } from 'antd';
+import { ShownOnce } from './ShownOnce';
 import type { NewWebhook } from './webhookApi';
 
 /**
@@ -24,21 +25,12 @@ export function WebhookSecretModal({
         </Button>
       }
     >
-      <Alert
-        type="warning"
-        showIcon
-        title="Copy this secret now: it will not be shown again."
-        description="If it is lost, delete the webhook and add it again."
-        style={{ marginBottom: 16 }}
+      <ShownOnce
+        value={made?.secret ?? ''}
+        label="Signing secret"
+        warning="Copy this secret now: it will not be shown again."
+        ifLost="If it is lost, delete the webhook and add it again."
       />
-      <Typography.Paragraph
-        copyable={{ text: made?.secret ?? '' }}
-        code
-        aria-label="Signing secret"
-        style={{ wordBreak: 'break-all', fontSize: 15 }}
-      >
-        {made?.secret}
-      </Typography.Paragraph>
       <Typography.Paragraph type="secondary">
         Your receiver checks each request&apos;s{' '}
         <Typography.Text code>webhook-signature</Typography.Text> with this secret using any
