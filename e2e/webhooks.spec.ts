@@ -126,5 +126,8 @@ test('a result posted with an API key reaches a webhook, signed, and shows in it
     await expect.poll(() => received.length, { timeout: 30_000 }).toBe(2);
     expect(JSON.parse(received[1]!.body).type).toBe('webhook.test');
     await page.screenshot({ path: 'test-results/webhooks/02-integrations.png', fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole('table', { name: 'Webhooks' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: 'test-results/webhooks/03-integrations-phone.png' });
   });
 });
