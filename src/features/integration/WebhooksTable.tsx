@@ -1,4 +1,4 @@
-import { Button, Empty, Flex, Popconfirm, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Empty, Flex, Grid, Popconfirm, Table, Tag, Tooltip, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import moment from 'moment';
 import type { Webhook } from './webhookApi';
@@ -31,7 +31,7 @@ function LastDelivery({ webhook }: { webhook: Webhook }) {
 /**
  * The subscriptions: URL, events, status, last delivery, and the actions, each button
  * named with the URL for screen readers ("Pause https://…"). On a phone the table scrolls
- * sideways inside its card.
+ * sideways inside its card, the actions last and not pinned over the URL.
  */
 export function WebhooksTable({
   webhooks,
@@ -40,6 +40,8 @@ export function WebhooksTable({
   onEdit,
   onShowLog,
 }: WebhooksTableProps) {
+  // Below md the actions are not pinned: pinned, they covered the URL on a 390 px phone.
+  const { md } = Grid.useBreakpoint();
   return (
     <Table<Webhook>
       size="small"
@@ -107,8 +109,9 @@ export function WebhooksTable({
         {
           title: 'Actions',
           key: 'actions',
-          // Always in sight: at 1280 px beside the menu the middle columns scroll instead.
-          fixed: 'right',
+          // Always in sight from md up (at 1280 px beside the menu the middle columns scroll
+          // instead); on a phone the row scrolls sideways to them, after the URL.
+          fixed: md ? 'right' : undefined,
           render: (_, webhook) => (
             <Flex gap={4} wrap={false}>
               <Button

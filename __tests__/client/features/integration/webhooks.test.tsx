@@ -299,6 +299,9 @@ describe('the webhooks of the Integrations page', () => {
     await webhookRow();
     const table = screen.getByRole('table', { name: 'Webhooks' });
     expect(table.closest('.ant-table-content')).toHaveStyle({ overflowX: 'auto' });
+    // The actions are not pinned over the URL on a phone (they are on a desktop: below).
+    const actions = screen.getByRole('columnheader', { name: 'Actions' });
+    expect(actions.className).not.toMatch(/ant-table-cell-fix/);
 
     const show = screen.getByRole('button', { name: `View deliveries to ${RECEIVER}` });
     show.focus();
@@ -307,5 +310,13 @@ describe('the webhooks of the Integrations page', () => {
     expect(log.closest('.ant-drawer-content-wrapper')).toHaveStyle({ width: '100%' });
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByText(`Deliveries to ${RECEIVER}`)).toBeNull());
+  });
+
+  it('pins the actions at the right on a desktop, where the middle columns scroll', async () => {
+    webhookServer([testWebhook()], {});
+    openPage();
+    await webhookRow();
+    const actions = screen.getByRole('columnheader', { name: 'Actions' });
+    expect(actions.className).toMatch(/ant-table-cell-fix/);
   });
 });
