@@ -3,8 +3,10 @@
  * first visit to /login signed out gets the light sign-in card (no app at all: what the
  * React page would show there, at a fraction of the bytes; docs/decisions/
  * 027-light-login.md); every other address, the provider's way back and a possible
- * session start the app (src/index.tsx), in chunks webpack loads side by side.
+ * session start the app (src/index.tsx), in chunks webpack loads side by side, and the
+ * session check at once (`startSessionCheck`).
  */
+import { startSessionCheck } from './features/auth/authClient';
 import { isLightLogin, showLightLogin } from './features/auth/lightLogin';
 
 const root = document.getElementById('root');
@@ -13,6 +15,9 @@ if (!root) throw new Error('index.html has no #root element');
 if (isLightLogin(new URL(window.location.href), document.cookie)) {
   showLightLogin(document, root);
 } else {
+  // The session check first: it waits on the network (config, SDK, provider), and can
+  // do so while the app's chunks arrive.
+  startSessionCheck(new URL(window.location.href));
   import(/* webpackChunkName: "app" */ './index').catch(() => {
     // The app's own error screens are in the chunks that did not arrive (offline, a
     // release replaced them): say so in the splash's place.

@@ -1,6 +1,6 @@
 import './app/generated/antd.css';
 import './app/print.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -41,16 +41,20 @@ async function start(): Promise<void> {
   const persistor = persistAppStore(store);
   const router = createBrowserRouter(routes);
 
-  root.render(
-    <StrictMode>
-      <AppErrorBoundary>
-        <AppProviders store={store}>
-          <PersistGate persistor={persistor} loading={null}>
-            <RouterProvider router={router} />
-          </PersistGate>
-        </AppProviders>
-      </AppErrorBoundary>
-    </StrictMode>,
+  // A transition: React renders the app in slices and lets the browser breathe between
+  // them (the session check's answers, input) instead of one long task.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <AppErrorBoundary>
+          <AppProviders store={store}>
+            <PersistGate persistor={persistor} loading={null}>
+              <RouterProvider router={router} />
+            </PersistGate>
+          </AppProviders>
+        </AppErrorBoundary>
+      </StrictMode>,
+    ),
   );
 }
 

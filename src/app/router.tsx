@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { RequireSignIn } from '../features/auth/RequireSignIn';
+import { AccountRequest } from './AccountRequest';
 import * as Pages from './lazyPages';
 import { homePath, paths } from '../lib/paths';
 import { PageSpinner } from './shell/PageSpinner';
@@ -67,6 +68,7 @@ export const routes: RouteObject[] = [
         path: home.root.path,
         element: (
           <RequireSignIn>
+            <AccountRequest />
             <Pages.AppShell />
           </RequireSignIn>
         ),

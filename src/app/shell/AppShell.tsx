@@ -2,11 +2,12 @@
 // do not (scripts/antd-css.ts): loaded with the shell's chunk, not on /login.
 import '../generated/antd-app.css';
 import { Suspense, useEffect, useState } from 'react';
-import { Button, Drawer, Layout, theme } from 'antd';
+import { Button, Drawer, Flex, Layout, Spin, theme } from 'antd';
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Link, Outlet, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/BrandLogo';
 import { homePath } from '../../lib/paths';
+import { useGetUserQuery } from '../../features/account/userApi';
 import { TimeZoneSaver } from '../../features/account/TimeZoneSaver';
 import { AccountSummaryHeader } from './AccountSummaryHeader';
 import { AppFooter } from './AppFooter';
@@ -60,6 +61,20 @@ export function AppShell() {
 
   // A choice in the drawer navigates: the drawer closes with it.
   useEffect(() => setDrawerOpen(false), [pathname]);
+  // The header (name, spots, logo, banners) is drawn from the account: drawn before it
+  // arrived, the banners would push the page down as it paints (layout shift). It was asked
+  // for beside this chunk (AccountRequest); a failed load draws the shell without it.
+  // Once: a refetch (after a failure, the header's new subscribers ask again) must not
+  // take the shell away.
+  const { isLoading: accountLoading } = useGetUserQuery();
+  const [accountSettled, setAccountSettled] = useState(false);
+  if (!accountSettled && !accountLoading) setAccountSettled(true);
+  if (!accountSettled && accountLoading)
+    return (
+      <Flex align="center" justify="center" style={{ minHeight: '100vh' }}>
+        <Spin size="large" aria-label="Loading your account" />
+      </Flex>
+    );
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -147,7 +162,9 @@ export function AppShell() {
         <HeaderBanners />
         <Layout.Content
           className="shell-content"
-          style={{ padding: narrow ? 16 : 24, minWidth: 0 }}
+          // At least a screen high: the footer starts below the fold, so a page that grows
+          // as its data arrives does not push a visible footer down (layout shift).
+          style={{ padding: narrow ? 16 : 24, minWidth: 0, minHeight: '100vh' }}
         >
           <Suspense fallback={<PageSpinner />}>
             <Outlet />

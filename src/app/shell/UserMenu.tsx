@@ -42,12 +42,15 @@ export function UserMenu() {
     <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
       <Button type="text" aria-label={`Account menu of ${name}`} style={{ height: 40 }}>
         {/* The initials are drawn by CSS (public/index.html): decoration, so that the
-            visible text of the button is the name its label ends with (WCAG 2.5.3). */}
+            visible text of the button is the name its label ends with (WCAG 2.5.3). An
+            empty icon, not text: antd measures a text avatar to scale it (a forced layout
+            of the whole page as the shell first renders). */}
         <Avatar
           size="small"
           aria-hidden="true"
           className="avatar-initials"
           data-initials={initials}
+          icon={<span />}
         />
         {sm !== false && <span>{name}</span>}
       </Button>

@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '../../lib/config';
+import { loadConfig, type RuntimeConfig } from '../../lib/config';
 import { paths } from '../../lib/paths';
 
 /** What the app keeps across the redirect to the identity provider and back. */
@@ -70,6 +70,7 @@ export function loadAuthSdk(): Promise<typeof import('@auth0/auth0-spa-js')> {
 export async function createAuth0AuthClient(
   auth: RuntimeConfig['auth'],
   origin: string,
+  options: { checkSessionNow?: boolean } = {},
 ): Promise<AuthClient> {
   const { Auth0Client } = await loadAuthSdk();
   const sdk = new Auth0Client({
@@ -81,8 +82,15 @@ export async function createAuth0AuthClient(
     authorizeTimeoutInSeconds: 10,
     cacheLocation: 'memory',
   });
+  // Started at boot (startSessionCheck): the first checkSession() is that one, in flight.
+  let started = options.checkSessionNow ? sdk.checkSession() : undefined;
+  started?.catch(() => undefined); // its caller, the auth saga, sees the failure
   return {
-    checkSession: () => sdk.checkSession(),
+    checkSession: () => {
+      const check = started ?? sdk.checkSession();
+      started = undefined;
+      return check;
+    },
     handleRedirectCallback: async (url) => {
       const result = await sdk.handleRedirectCallback<AuthAppState>(url);
       return { appState: result.appState };
@@ -99,8 +107,59 @@ export async function createAuth0AuthClient(
   };
 }
 
+interface EarlyClient {
+  auth: RuntimeConfig['auth'];
+  origin: string;
+  client: AuthClient;
+}
+
+let early: Promise<EarlyClient | undefined> | undefined;
+
+/**
+ * Starts a page load's session check from the boot script (src/boot.ts), while the
+ * app's chunks are still on their way: /config.json, the SDK and the provider's silent
+ * answer (or refresh) then overlap the download and start of the app instead of
+ * following them (docs/first-load.md). The auth saga's client is this one
+ * (`browserAuthDeps.createClient`), and its first `checkSession()` the one in flight. Not
+ * on the provider's way back (`code`, `state` or `error` at /login): the saga completes
+ * the redirect there, and checks nothing.
+ *
+ * @example
+ * startSessionCheck(new URL(window.location.href));
+ */
+export function startSessionCheck(url: URL): void {
+  const isWayBack =
+    url.pathname === paths.login.path &&
+    ['code', 'state', 'error'].some((name) => url.searchParams.has(name));
+  if (isWayBack) return;
+  early = loadConfig()
+    .then(async ({ auth }) => ({
+      auth,
+      origin: url.origin,
+      client: await createAuth0AuthClient(auth, url.origin, { checkSessionNow: true }),
+    }))
+    .catch(() => undefined); // the app's start and the saga load both again and report
+}
+
+/** The client `startSessionCheck` made, when it was made for these settings; once. */
+async function takeEarlyClient(
+  auth: RuntimeConfig['auth'],
+  origin: string,
+): Promise<AuthClient | undefined> {
+  const started = early;
+  early = undefined;
+  const made = await started;
+  const same =
+    made?.origin === origin &&
+    made.auth.domain === auth.domain &&
+    made.auth.clientId === auth.clientId &&
+    made.auth.audience === auth.audience;
+  return same ? made.client : undefined;
+}
+
 /** The deps of the running app: the real SDK and the browser's address. */
 export const browserAuthDeps: AuthDeps = {
-  createClient: createAuth0AuthClient,
+  createClient: async (auth, origin) =>
+    (await takeEarlyClient(auth, origin)) ?? createAuth0AuthClient(auth, origin),
   currentUrl: () => window.location.href,
 };

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Button, Flex, Input, InputNumber, Select, Switch, Typography } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { DatePicker } from '../../components/DatePicker';
@@ -18,8 +19,12 @@ import {
 const options = <T extends { id: number; name: string }>(items: T[] | undefined) =>
   (items ?? []).map(({ id, name }) => ({ value: id, label: name }));
 
-/** The spec's leaderboard filters; every change is kept (persisted slice). */
-export function LeaderboardFiltersBar() {
+/**
+ * The spec's leaderboard filters; every change is kept (persisted slice). Memoised: it
+ * reads the store itself, so the page's own renders (its query's states, the live
+ * stream's status) need not render its five selects and two date pickers again.
+ */
+export const LeaderboardFiltersBar = memo(function LeaderboardFiltersBar() {
   const dispatch = useAppDispatch();
   const filters = useAppSelector(selectLeaderboardFilters);
   const change = (partial: Partial<LeaderboardFilters>) => dispatch(filtersChanged(partial));
@@ -129,4 +134,4 @@ export function LeaderboardFiltersBar() {
       </Flex>
     </Flex>
   );
-}
+});

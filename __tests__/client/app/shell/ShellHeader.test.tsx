@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { paths } from '../../../../src/lib/paths';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { fakeAuth, json, renderRoute, stubApi, testUser } from '../../test-utils';
 
 const verifyText = 'Please verify your e-mail address.';
@@ -31,6 +32,35 @@ describe('shell header', () => {
       '/home/account/info',
     );
     expect(screen.queryByText(verifyText)).not.toBeInTheDocument();
+  });
+
+  it('draws the shell once the account is there, so that no banner pushes the page down', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    stubApi({
+      'GET /api/user': async () => {
+        await answered;
+        return json(testUser({ hasUpdatedProfile: false }));
+      },
+    });
+    renderRoute(paths.home.leaderboard.path);
+    expect(await screen.findByLabelText('Loading your account')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    answer();
+    // The banner comes with the shell's first drawing, not after it.
+    expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(screen.getByText(profileText)).toBeInTheDocument();
+  });
+
+  it('draws the shell without the account when it cannot be loaded, and keeps it', async () => {
+    const api = stubApi({ 'GET /api/user': () => json({ message: 'Internal server error' }, 500) });
+    renderRoute(paths.home.leaderboard.path);
+    expect(await screen.findByRole('heading', { name: 'Leaderboard' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    // The header's own subscribers ask again; the shell stays (no spinner loop).
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(api.sent('GET /api/user').length).toBeLessThan(5);
   });
 
   it('shows no banner for a verified coach with a saved profile', async () => {
