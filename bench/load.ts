@@ -33,6 +33,9 @@ import { seedAccount } from '../server/seed/seed';
  * Latency is from the planned send time to the whole answer. A 503 (shed) counts apart
  * from errors (other statuses, network errors, no answer within --timeout seconds).
  * After each run the acknowledged results are counted in the database: none may be lost.
+ * --warmup seconds of the mix run first and are not counted (the server has just started:
+ * PGlite's first statements fill its caches, the first batch took ~320 ms instead of
+ * ~45); 0, the default, counts from the first request.
  * PostgreSQL: a database `splitline_bench_load_<pid>` is created on the server of
  * BENCH_DATABASE_URL (else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test)
  * and dropped afterwards; PGlite: a temporary DATA_DIR.
@@ -45,6 +48,7 @@ const { values } = parseArgs({
     engines: { type: 'string', default: 'pglite,postgresql' },
     modes: { type: 'string', default: 'mix,burst' },
     seconds: { type: 'string', default: '30' },
+    warmup: { type: 'string', default: '0' },
     coaches: { type: 'string', default: '20' },
     boards: { type: 'string', default: '50' },
     devices: { type: 'string', default: '10' },
@@ -58,6 +62,7 @@ const { values } = parseArgs({
   },
 });
 const seconds = Math.min(600, Number(values.seconds)); // bounded: a bench, not a soak test
+const warmup = Math.min(60, Number(values.warmup));
 const coaches = Number(values.coaches);
 const boards = Number(values.boards);
 const devices = Number(values.devices);
@@ -79,7 +84,11 @@ class Tally {
   errors = 0;
   readonly statuses = new Map<string, number>();
 
+  /** Requests planned before `from` (the mix's warm-up) are not counted. */
+  constructor(private readonly from = -Infinity) {}
+
   note(started: number, outcome: number | string): void {
+    if (started < this.from) return;
     this.ms.push(performance.now() - started);
     if (outcome === 503) this.shed += 1;
     else if (typeof outcome !== 'number' || outcome >= 400) {
@@ -388,21 +397,23 @@ async function setUp(engine: Engine): Promise<Setup> {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 /**
- * Open loop: `count` senders, each `perSecond` times a second from a random phase, for
- * --seconds; `fire(sender, n, planned)` is not awaited before the next departure.
+ * Open loop: `count` senders, each `perSecond` times a second from a random phase, from
+ * `start` for `totalSeconds`; `fire(sender, n, planned)` is not awaited before the next
+ * departure.
  */
 async function openLoop(
   count: number,
   perSecond: number,
   fire: (sender: number, n: number, planned: number) => Promise<unknown>,
+  start: number,
+  totalSeconds: number,
 ): Promise<void> {
   const interval = 1000 / perSecond;
-  const start = performance.now() + 200;
   const pending: Promise<unknown>[] = [];
   await Promise.all(
     Array.from({ length: count }, async (_, sender) => {
       const phase = Math.random() * interval;
-      for (let n = 0; phase + n * interval < seconds * 1000; n++) {
+      for (let n = 0; phase + n * interval < totalSeconds * 1000; n++) {
         const planned = start + phase + n * interval;
         await sleep(planned - performance.now());
         pending.push(fire(sender, n, planned));
@@ -471,31 +482,46 @@ async function runMix(setup: Setup, engine: Engine): Promise<Report> {
   const { port, token, keys, athleteIds } = setup;
   const before = await setup.storedResults();
   const streams = await Promise.all(Array.from({ length: boards }, () => openStream(port, token)));
-  const reads = new Tally();
-  const writes = new Tally();
+  const start = performance.now() + 200;
+  const reads = new Tally(start + warmup * 1000);
+  const writes = new Tally(start + warmup * 1000);
   const paths = coachPaths(athleteIds);
   const auth = { authorization: `Bearer ${token}` };
   let acknowledged = 0;
   await Promise.all([
-    openLoop(coaches, 1, (coach, n, planned) =>
-      timed(reads, planned, () =>
-        request(port, {
-          path: paths[(coach + n) % paths.length]!(coach * 1000 + n),
-          headers: auth,
-        }),
-      ),
+    openLoop(
+      coaches,
+      1,
+      (coach, n, planned) =>
+        timed(reads, planned, () =>
+          request(port, {
+            path: paths[(coach + n) % paths.length]!(coach * 1000 + n),
+            headers: auth,
+          }),
+        ),
+      start,
+      warmup + seconds,
     ),
-    openLoop(devices, 1, async (device, n, planned) => {
-      const answer = await timed(writes, planned, () =>
-        request(port, {
-          method: 'POST',
-          path: '/api/event',
-          headers: { authorization: `Bearer ${keys[device]!}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ items: batch(device, n, athleteIds) }),
-        }),
-      );
-      if (answer && answer.status < 300) acknowledged += batchSize;
-    }),
+    openLoop(
+      devices,
+      1,
+      async (device, n, planned) => {
+        const answer = await timed(writes, planned, () =>
+          request(port, {
+            method: 'POST',
+            path: '/api/event',
+            headers: {
+              authorization: `Bearer ${keys[device]!}`,
+              'content-type': 'application/json',
+            },
+            body: JSON.stringify({ items: batch(device, n, athleteIds) }),
+          }),
+        );
+        if (answer && answer.status < 300) acknowledged += batchSize;
+      },
+      start,
+      warmup + seconds,
+    ),
   ]);
   await sleep(500); // the last notices
   for (const stream of streams) stream.close();
@@ -567,7 +593,8 @@ async function runBurst(setup: Setup, engine: Engine): Promise<Report> {
 }
 
 function print(report: Report): void {
-  console.log(`\n${report.engine}, ${report.mode} (${seconds} s):`);
+  const warm = report.mode === 'mix' && warmup > 0 ? `, after ${warmup} s not counted` : '';
+  console.log(`\n${report.engine}, ${report.mode} (${seconds} s${warm}):`);
   console.log(
     '  what                      requests     p50 ms    p95 ms    p99 ms    max ms  503   errors',
   );
@@ -599,7 +626,7 @@ async function main(): Promise<void> {
           mode === 'burst' ? await runBurst(setup, engine) : await runMix(setup, engine);
         const cpu = (setup.serverCpuMs() - cpuBefore) / 1000;
         report.notes.push(
-          `server CPU ${cpu.toFixed(1)} s (${((cpu / seconds) * 100).toFixed(0)}% of a core), ` +
+          `server CPU ${cpu.toFixed(1)} s (${((cpu / (seconds + (mode === 'mix' ? warmup : 0))) * 100).toFixed(0)}% of a core${mode === 'mix' && warmup > 0 ? `, with the ${warmup} s warm-up` : ''}), ` +
             `load avg ${load.toFixed(1)}-${os.loadavg()[0]!.toFixed(1)}`,
         );
         if (report.after) report.notes.push(await report.after());

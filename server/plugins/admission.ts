@@ -53,6 +53,7 @@ export class AdmissionGate {
   private active = 0;
   private readonly queue: Waiter[] = [];
   private refusals = 0;
+  private readonly idleWaiters = new Set<() => void>();
 
   constructor(private readonly settings: AdmissionSettings) {}
 
@@ -102,6 +103,24 @@ export class AdmissionGate {
     });
   }
 
+  /**
+   * Resolves once no request works or waits, or after `maxWaitMs` (background work, such
+   * as the embedded database's maintenance, goes between requests rather than ahead of
+   * them: decision 028). Resolves at once when the gate is idle.
+   */
+  whenIdle(maxWaitMs: number): Promise<void> {
+    if (this.active === 0 && this.queue.length === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.idleWaiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, maxWaitMs);
+      this.idleWaiters.add(done);
+    });
+  }
+
   private remove(waiter: Waiter): boolean {
     const at = this.queue.indexOf(waiter);
     if (at >= 0) this.queue.splice(at, 1);
@@ -121,6 +140,9 @@ export class AdmissionGate {
   private admitNext(): void {
     while (this.active < this.settings.maxActive && this.queue.length > 0) {
       this.queue.shift()!.admit();
+    }
+    if (this.active === 0 && this.queue.length === 0) {
+      for (const done of [...this.idleWaiters]) done();
     }
   }
 }

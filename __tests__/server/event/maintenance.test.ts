@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { App } from '../../../server/app';
+import { columnParts, COLUMNS_PER_ANALYZE } from '../../../server/db/maintenance';
 import { resultMaintenance } from '../../../server/event/maintenance';
 import { buildTestApp } from '../helpers/build-test-app';
 import { addAthletes, coach, sprints } from './fixtures';
@@ -41,6 +42,18 @@ describe('maintenance of the result tables', () => {
       where relid = 'roster_indexes'::regclass`.execute(app.db);
     return rows[0]?.vacuumed?.getTime() ?? 0;
   };
+  /** Columns of `results` with statistics, of how many, and whether the extended object was computed. */
+  const analysed = async () => {
+    const { rows } = await sql<{ columns: number; expected: number; objectComputed: boolean }>`
+      select (select count(*)::int from pg_stats
+          where schemaname = current_schema() and tablename = 'results') as columns,
+        (select count(*)::int from pg_attribute
+          where attrelid = 'results'::regclass and attnum > 0 and not attisdropped) as expected,
+        exists (select 1 from pg_stats_ext where schemaname = current_schema()
+          and tablename = 'results' and statistics_name = 'results_account_type_distance'
+          and dependencies is not null) as "objectComputed"`.execute(app.db);
+    return rows[0]!;
+  };
   const settle = async (done: () => Promise<boolean>) => {
     for (let i = 0; i < 100 && !(await done()); i += 1) {
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -67,6 +80,12 @@ describe('maintenance of the result tables', () => {
       const after = await state();
       expect(after.vacuumed).toBeGreaterThan(before.vacuumed);
       expect(after.visible).toBeGreaterThan(0);
+      // ANALYZE in parts (decision 028): every column has statistics, and the extended
+      // statistics object over (account, event type, distance) was computed.
+      await settle(async () => (await analysed()).columns === (await analysed()).expected);
+      const stats = await analysed();
+      expect(stats.columns).toBe(stats.expected);
+      expect(stats.objectComputed).toBe(true);
       // The profile tables that EAPI results build, after the result tables.
       await settle(async () => (await profilesVacuumed()) > before.vacuumed);
       expect(await profilesVacuumed()).toBeGreaterThan(before.vacuumed);
@@ -74,5 +93,18 @@ describe('maintenance of the result tables', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       expect((await state()).vacuumed).toBe(before.vacuumed);
     }
+  });
+
+  it('analyses the columns of an extended statistics object together, the others a few at a time', () => {
+    expect(COLUMNS_PER_ANALYZE).toBe(4);
+    expect(columnParts(['id', 'a', 'b', 'c', 'd', 'e', 'f'], [['b', 'e']])).toEqual([
+      { columns: ['b', 'e'], warns: false },
+      { columns: ['id', 'a', 'c', 'd'], warns: true },
+      { columns: ['f'], warns: true },
+    ]);
+    expect(columnParts(['a', 'b', 'c', 'd', 'e'], [])).toEqual([
+      { columns: ['a', 'b', 'c', 'd'], warns: false },
+      { columns: ['e'], warns: false },
+    ]);
   });
 });

@@ -22,6 +22,7 @@ import * as webhooks from './020_webhooks';
 import * as stripe from './021_stripe';
 import * as telemetry from './022_telemetry';
 import * as smallBatchIngest from './023_small_batch_ingest';
+import * as boardBestsProbe from './024_board_bests_probe';
 
 /** Numbered migrations, applied in key order at server start (Kysely's Migrator). */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '021_stripe': stripe,
   '022_telemetry': telemetry,
   '023_small_batch_ingest': smallBatchIngest,
+  '024_board_bests_probe': boardBestsProbe,
 };
