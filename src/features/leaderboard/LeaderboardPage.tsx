@@ -38,9 +38,10 @@ export default function LeaderboardPage() {
               status === 'live' ? 'success' : status === 'connecting' ? 'processing' : 'error'
             }
             text={statusText[status]}
-            // As wide as its longest word: "Connecting…" turning "Live" must not move the
-            // button (on a phone it moved the whole page up a line).
-            style={{ minWidth: '7.5em' }}
+            // As wide as its longest word, and drawn at its right end beside the button:
+            // "Connecting…" turning "Live" must not move the button (on a phone it moved
+            // the whole page up a line).
+            style={{ minWidth: '7.5em', textAlign: 'right' }}
           />
           <Button type="primary" icon={<DesktopOutlined />} onClick={() => setTv(true)}>
             TV mode
