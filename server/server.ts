@@ -1,13 +1,15 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
-import { DEMO_EMAIL, DEMO_PASSWORD, ensureDemoAccount } from './seed/demo';
+import { DEMO_EMAIL, DEMO_PASSWORD } from './seed/demo';
+import { startApp } from './start';
 import { assertPortAvailable, explainStartFailure } from './start-failure';
 
 /**
- * Boots the server: reads the configuration, checks that the port is free, starts
- * listening, prints where, and closes cleanly on SIGINT/SIGTERM (finishing requests,
- * closing the database, releasing the data-dir lock). Everything else lives in app.ts.
+ * Boots the server: reads the configuration, checks that the port is free, starts it
+ * (start.ts: migrations, demo account, the embedded database's warm-up, listen), prints
+ * where, and closes cleanly on SIGINT/SIGTERM (finishing requests, closing the database,
+ * releasing the data-dir lock). Everything else lives in app.ts.
  */
 async function main(config: Config): Promise<void> {
   // Before the database: a first start builds it and the demo account (seconds).
@@ -20,19 +22,7 @@ async function main(config: Config): Promise<void> {
     await app.close();
   });
 
-  try {
-    await app.ready(); // migrations run here
-    if (config.demoData)
-      await ensureDemoAccount(app.db, {
-        log: app.log,
-        publicUrl: config.publicUrl,
-        timeZone: config.demoTimeZone,
-      });
-    await app.listen({ port: config.port, host: config.host });
-  } catch (error) {
-    await app.close().catch(() => undefined); // releases the data-dir lock if it was taken
-    throw error;
-  }
+  await startApp(app, config); // migrations, demo account, warm-up, listen
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   app.log.info(

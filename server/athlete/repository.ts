@@ -2,6 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { ALL_ROSTERS, type AthleteBody, type AthleteListBody } from '../../contract/athlete';
 import type { Database, Gender } from '../db/schema';
 import { isStoredId, lockAccount } from '../db/ids';
+import { inTransaction } from '../db/transaction';
 import { byName } from '../roster';
 import { reserveAthleteSpots } from '../store';
 import { recordEvents } from '../webhook';
@@ -346,7 +347,7 @@ export function createAthlete(
   values: AthleteValues,
   rosterIds: readonly number[],
 ): Promise<string> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     // Under the account lock: of two requests for the last spot, the second counts the
     // first one's athlete and is refused.
     if ((await reserveAthleteSpots(trx, accountId, 1)) === undefined) {

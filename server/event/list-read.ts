@@ -1,5 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database, Program, ResultSource, TimingMethod } from '../db/schema';
+import { inTransaction } from '../db/transaction';
 import { orderBy, type SortPlan } from './list-sort';
 
 /** Phase 2 of a page: the columns and splits of its rows, read in the page's order. */
@@ -61,12 +62,21 @@ export function detailsQuery(
  * and a sequential scan of `results` would pass every other account's rows to find
  * them; the planner, which costs a scan as if each account's rows were spread evenly,
  * still chooses one when the filters' estimate is high (docs/performance.md, "Results
- * tables"). A bitmap or index scan reads the account's matching rows only.
+ * tables"). A bitmap or index scan reads the account's matching rows only. In the
+ * caller's transaction (the start-up warm-up) the setting is put back afterwards, so
+ * that it does not outlive the read.
  */
 async function indexReadsOnly<T>(db: Db, read: (trx: Db) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
+    const before = db.isTransaction
+      ? (await sql<{ v: string }>`select current_setting('enable_seqscan') as v`.execute(trx))
+          .rows[0]!.v
+      : undefined;
     await sql`set local enable_seqscan = off`.execute(trx);
-    return read(trx);
+    const rows = await read(trx);
+    if (before !== undefined)
+      await sql`select set_config('enable_seqscan', ${before}, true)`.execute(trx);
+    return rows;
   });
 }
 

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { EventBody } from '../../contract/event';
 import type { Database } from '../db/schema';
+import { inTransaction } from '../db/transaction';
 import { conflict } from '../plugins/http-errors';
 import { buildProfiles, type ProfilePair } from '../profile';
 import { recordResultDeleted, recordResultEvents } from '../webhook';
@@ -20,7 +21,12 @@ export interface StoredRef {
 /** PostgreSQL's codes for a deadlock and a serialization failure: the transaction may be retried. */
 const RETRYABLE = new Set(['40P01', '40001']);
 
+/**
+ * `work` in a transaction of its own, retried after a deadlock or serialization failure;
+ * in the caller's transaction when `db` is one (once: that transaction is aborted then).
+ */
 async function withRetry<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  if (db.isTransaction) return inTransaction(db, work);
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction().execute(work);

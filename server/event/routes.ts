@@ -11,8 +11,9 @@ import { IdParams } from '../../contract/common';
 import { MessageBody } from '../../contract/errors';
 import { badRequest, notFound } from '../plugins/http-errors';
 import { resultMaintenance } from './maintenance';
-import { loadReferences, prepareBatch, prepareEvent, Problems } from './prepare';
-import { deleteEvent, findEvent, replaceEvent, storeEvents } from './repository';
+import { ingestEvents } from './ingest';
+import { loadReferences, prepareEvent, Problems } from './prepare';
+import { deleteEvent, findEvent, replaceEvent } from './repository';
 import { eventBodyValidatorCompiler, eventUpdateValidatorCompiler } from './validator';
 import {
   common as commonErrors,
@@ -25,17 +26,6 @@ const common = { ...commonErrors, 403: MessageBody };
 
 /** 5,000 results with a few splits each are ~2 MB of JSON; room for many splits. */
 const BATCH_BODY_LIMIT = 16 * 1024 * 1024;
-/** A batch of thousands of wrong rows answers the first this many fields. */
-const MAX_ERROR_FIELDS = 200;
-
-function capErrors(errors: Record<string, string[]>): Record<string, string[]> {
-  const fields = Object.keys(errors);
-  if (fields.length <= MAX_ERROR_FIELDS) return errors;
-  const kept = Object.fromEntries(fields.slice(0, MAX_ERROR_FIELDS).map((f) => [f, errors[f]!]));
-  (kept.items ??= []).push(`${fields.length - MAX_ERROR_FIELDS} more fields have errors`);
-  return kept;
-}
-
 /** Results ("events"): ingest from devices and apps, corrections and deletion by a coach. */
 const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['event'];
@@ -75,16 +65,7 @@ const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const single = !('items' in body);
       const inputs = 'items' in body ? body.items : [body];
       const pathOf = single ? () => '' : (index: number) => `items.${index}.`;
-      const refs = await loadReferences(app.db, accountId, inputs);
-      const { rows, errors } = prepareBatch(inputs, refs, pathOf);
-      if (Object.keys(errors).length > 0) throw badRequest(capErrors(errors));
-      const firstIndex = new Map<string, number>();
-      rows.forEach((row, index) => {
-        if (!firstIndex.has(row.clientId)) firstIndex.set(row.clientId, index);
-      });
-      const stored = await storeEvents(app.db, accountId, rows, (clientId) =>
-        pathOf(firstIndex.get(clientId) ?? 0),
-      );
+      const { rows, stored } = await ingestEvents(app.db, accountId, inputs, pathOf);
       reply.code(stored.created > 0 ? 201 : 200);
       // After the commit; a batch of duplicates changed nothing and tells no screen.
       if (stored.created > 0) {

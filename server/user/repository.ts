@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { UserBody } from '../../contract/user';
 import type { Database, User } from '../db/schema';
+import { inTransaction } from '../db/transaction';
 import { openAccount } from '../store';
 
 /**
@@ -30,7 +31,7 @@ export async function createAccount(
   db: Db,
   values: { sub: string; email: string; athleteSpots: number },
 ): Promise<{ id: string; email: string }> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     const made = await trx
       .insertInto('users')
       .values({ auth_subject: values.sub, email: values.email })
