@@ -10,6 +10,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/connect';
 import { createApiKey } from '../server/integration/api-keys';
 import { seedAccount } from '../server/seed/seed';
+import { fortyYardSprint } from '../server/seed/norms';
 
 /**
  * Ingest throughput of `POST /api/event` over HTTP: the real server on a loopback port,
@@ -109,13 +110,7 @@ function result(n: number, athleteIds: readonly number[]): EventInput {
     return {
       ...common,
       eventTypeId: 1,
-      distanceMm: yd(40),
-      timeMs: total,
-      splits: [
-        { distanceMm: yd(10), timeMs: Math.round(total * 0.355) },
-        { distanceMm: yd(20), timeMs: Math.round(total * 0.583) },
-        { distanceMm: yd(40), timeMs: total },
-      ],
+      ...fortyYardSprint(total),
     };
   }
   if (kind < 9) {

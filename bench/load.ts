@@ -16,6 +16,7 @@ import { loadIdentityKeys } from '../server/identity/keys';
 import { APP_CLIENT_ID } from '../server/identity/settings';
 import { createApiKey } from '../server/integration/api-keys';
 import { seedAccount } from '../server/seed/seed';
+import { fortyYardSprint } from '../server/seed/norms';
 
 /**
  * The server under load, over loopback HTTP, on PGlite and PostgreSQL (docs/performance.md,
@@ -164,8 +165,6 @@ async function timed(
   }
 }
 
-const yd = (yards: number) => Math.round(yards * 914.4);
-
 /** A device's batch: 40-yd sprints with splits; client ids unique per device and batch. */
 function batch(device: number, n: number, athleteIds: readonly number[]): EventInput[] {
   return Array.from({ length: batchSize }, (_, i) => {
@@ -179,13 +178,7 @@ function batch(device: number, n: number, athleteIds: readonly number[]): EventI
       laneId: 1 + device,
       source: 'device' as const,
       eventTypeId: 1,
-      distanceMm: yd(40),
-      timeMs: total,
-      splits: [
-        { distanceMm: yd(10), timeMs: Math.round(total * 0.355) },
-        { distanceMm: yd(20), timeMs: Math.round(total * 0.583) },
-        { distanceMm: yd(40), timeMs: total },
-      ],
+      ...fortyYardSprint(total),
     };
   });
 }

@@ -13,6 +13,7 @@ import { findApiKey, hashApiKey, newApiKey } from './integration/api-keys';
 import { readLeaderboard } from './leaderboard/leaderboard';
 import { referenceData } from './reference';
 import { createAccount, findAccountBySubject } from './user';
+import { fortyYardSprint } from './seed/norms';
 
 /**
  * The embedded database's warm-up at start (decision 029). PGlite is one session in the
@@ -90,8 +91,6 @@ export async function warmUpDatabase(
   return { ...done!, ms: performance.now() - started };
 }
 
-const yd = (yards: number) => Math.round(yards * 914.4);
-
 /** A device's batch of 40-yd sprints with three splits, timed in the last hour. */
 function deviceBatch(athleteIds: readonly number[], size: number, now: number): EventInput[] {
   return Array.from({ length: size }, (_, i) => {
@@ -105,13 +104,7 @@ function deviceBatch(athleteIds: readonly number[], size: number, now: number): 
       source: 'device' as const,
       program: 'none' as const,
       timingMethod: 'electronic' as const,
-      distanceMm: yd(40),
-      timeMs: total,
-      splits: [
-        { distanceMm: yd(10), timeMs: Math.round(total * 0.355) },
-        { distanceMm: yd(20), timeMs: Math.round(total * 0.583) },
-        { distanceMm: yd(40), timeMs: total },
-      ],
+      ...fortyYardSprint(total),
     };
   });
 }

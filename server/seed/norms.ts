@@ -100,6 +100,24 @@ export const levelLimits: Record<Population, Record<Test | 'sprint10' | 'flying1
 /** Cumulative share of the 40-yd time at 10 and 20 yd (1.8 / 5.1 s; flying 10 ~ 0.228). */
 export const sprintSplitShare = { at10: 0.355, at20: 0.583 } as const;
 
+const yd = (yards: number): number => Math.round(yards * 914.4);
+
+/**
+ * A 40-yd sprint of `totalMs` as a result's distance, time and cumulative splits at 10, 20
+ * and 40 yd (`sprintSplitShare`): what the warm-up, the benches and the test fixtures post.
+ */
+export function fortyYardSprint(totalMs: number) {
+  return {
+    distanceMm: yd(40),
+    timeMs: totalMs,
+    splits: [
+      { distanceMm: yd(10), timeMs: Math.round(totalMs * sprintSplitShare.at10) },
+      { distanceMm: yd(20), timeMs: Math.round(totalMs * sprintSplitShare.at20) },
+      { distanceMm: yd(40), timeMs: totalMs },
+    ],
+  };
+}
+
 export interface PositionProfile {
   /** Sd units slower (+) or faster (-) than the population on speed and agility tests. */
   speed: number;

@@ -1,6 +1,7 @@
 import type { EventInput } from '../../../contract/event';
 import type { App } from '../../../server/app';
 import { accountId, signUp } from '../user/accounts';
+import { fortyYardSprint } from '../../../server/seed/norms';
 
 /** A signed-up coach: the auth header and the account id. */
 export async function coach(
@@ -51,13 +52,7 @@ export function sprint(
     athleteId,
     eventTypeId: 1,
     recordedAt: new Date(Date.UTC(2025, 2, 1, 15, 0, 0) + n * 30_000).toISOString(),
-    distanceMm: yd(40),
-    timeMs: total,
-    splits: [
-      { distanceMm: yd(10), timeMs: Math.round(total * 0.355) },
-      { distanceMm: yd(20), timeMs: Math.round(total * 0.583) },
-      { distanceMm: yd(40), timeMs: total },
-    ],
+    ...fortyYardSprint(total),
     source: 'device',
     laneId: 1 + (n % 4),
     ...overrides,
