@@ -1,16 +1,17 @@
 import type { App } from './app';
 import type { Config } from './config';
+import { POOL_KEPT_CONNECTIONS } from './db/connect';
 import { ensureDemoAccount } from './seed/demo';
 import { warmUpDatabase } from './warm-up';
 
 export interface StartOptions {
-  /** The embedded database's warm-up (tests pass one that fails or counts its calls). */
+  /** The database's warm-up (tests pass one that fails or counts its calls). */
   warmUp?: typeof warmUpDatabase;
 }
 
 /**
- * Starts a built app: migrations (`ready`), the demo account when asked for, on the
- * embedded database its warm-up (server/warm-up.ts, decision 029), then `listen`. The
+ * Starts a built app: migrations (`ready`), the demo account when asked for, the
+ * database's warm-up (server/warm-up.ts, decisions 029 and 030), then `listen`. The
  * warm-up comes last before listening, so that no request waits behind it; it never
  * stops the start: a failure is logged as a warning. A failure of anything else closes
  * the app (releasing the data-dir lock) and is thrown.
@@ -28,7 +29,7 @@ export async function startApp(
         publicUrl: config.publicUrl,
         timeZone: config.demoTimeZone,
       });
-    if (!config.databaseUrl) await warmUpEmbedded(app, config, options.warmUp ?? warmUpDatabase);
+    await warmUpConnections(app, config, options.warmUp ?? warmUpDatabase);
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     await app.close().catch(() => undefined); // releases the data-dir lock if it was taken
@@ -36,24 +37,36 @@ export async function startApp(
   }
 }
 
-async function warmUpEmbedded(app: App, config: Config, warmUp: typeof warmUpDatabase) {
+/**
+ * The embedded database is one session: one warm-up. On PostgreSQL each pooled
+ * connection is a backend with caches of its own (decision 030): as many warm-ups at
+ * once, each in its own transaction and so on its own connection, as the pool keeps open
+ * when idle.
+ */
+async function warmUpConnections(app: App, config: Config, warmUp: typeof warmUpDatabase) {
   const started = performance.now();
+  const connections = config.databaseUrl ? POOL_KEPT_CONNECTIONS : 1;
   try {
-    const done = await warmUp(app.db, { countCap: config.resultCountCap });
+    const done = await Promise.all(
+      Array.from({ length: connections }, () =>
+        warmUp(app.db, { countCap: config.resultCountCap }),
+      ),
+    );
     app.log.debug(
       {
-        ms: Math.round(done.ms),
-        results: done.results,
-        batchMs: done.batchMs,
-        reads: done.reads,
-        stepsMs: done.stepsMs,
+        ms: Math.round(performance.now() - started),
+        connections,
+        results: done[0]!.results,
+        batchMs: done.map((one) => one.batchMs),
+        reads: done[0]!.reads,
+        stepsMs: done[0]!.stepsMs,
       },
-      'embedded database warmed up',
+      'database warmed up',
     );
   } catch (error) {
     app.log.warn(
       { err: error, ms: Math.round(performance.now() - started) },
-      'embedded database warm-up failed; starting without it',
+      'database warm-up failed; starting without it',
     );
   }
 }

@@ -16,7 +16,7 @@ import { createAccount, findAccountBySubject } from './user';
 import { fortyYardSprint } from './seed/norms';
 
 /**
- * The embedded database's warm-up at start (decision 029). PGlite is one session in the
+ * The database's warm-up at start (decisions 029 and 030). PGlite is one session in the
  * server's process, and its first statements fill that session's caches (catalog and
  * relation caches, the PL/pgSQL plans of the result triggers): the first 50-result batch
  * took 320-340 ms, ~45 ms from the fifth on, and a cold server's slowest answers under
@@ -33,8 +33,10 @@ import { fortyYardSprint } from './seed/norms';
  * (no request). Sequences are not transactional: each warm-up takes ~60 numbers of
  * `results`, `result_splits`... and one of `users`; ids only need to be unique.
  *
- * Not on PostgreSQL: each pooled backend has caches of its own, a warm-up would warm one
- * of them, and a cold PostgreSQL already answered the mix at p99 29/61 ms.
+ * On PostgreSQL each pooled connection is a backend with caches of its own, and a cold
+ * one paid the same first-statement costs (a fresh server's first batches under the load
+ * mix took 110-210 ms, against ~25 ms after): server/start.ts runs this on as many
+ * connections at once as the pool keeps open (decision 030).
  */
 
 /** Athletes of the throwaway account; the batch gives each several results. */

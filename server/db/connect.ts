@@ -46,6 +46,13 @@ export interface PoolLog {
 }
 
 /**
+ * Connections the PostgreSQL pool keeps open when idle (pg-pool closes the others after
+ * 10 s idle; it opens connections on demand up to 10), and the ones the server warms up
+ * at start, each a backend with caches of its own (decision 030).
+ */
+export const POOL_KEPT_CONNECTIONS = 10;
+
+/**
  * The PostgreSQL pool, made safe against outages (decision 015). A pg client that loses
  * its connection emits `error`, and an `error` event with no listener is thrown at the
  * process: a PostgreSQL restart used to kill the server. So:
@@ -63,6 +70,7 @@ export interface PoolLog {
 export function createPostgresPool(databaseUrl: string, log: PoolLog): Pool {
   const pool = new Pool({
     connectionString: withSessionOptions(databaseUrl),
+    min: POOL_KEPT_CONNECTIONS,
     connectionTimeoutMillis: 10_000,
     keepAlive: true,
   });
