@@ -143,5 +143,28 @@ test('the TV leaderboard shows results a device sends, without a reload', async 
     expect(refused.status).toBe(401);
   });
 
+  await test.step('the date filter: the picker loads on first use and filters the boards', async () => {
+    await page.getByRole('link', { name: 'Leaderboard' }).click();
+    const board = page.getByRole('list', { name: '40 yd board' });
+    await expect(board).toContainText('Bo Lindqvist');
+    const from = page.getByRole('textbox', { name: 'From' });
+    await expect(from).toHaveAttribute('readonly'); // the stand-in: the picker's code is not loaded
+    await from.click();
+    await expect(page.locator('.ant-picker-dropdown')).toBeVisible(); // the real picker, open
+    await expect(from).toBeFocused();
+    await expect(from).not.toHaveAttribute('readonly');
+    const now = new Date();
+    const tomorrow = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+    const day = `${tomorrow.getFullYear()}-${String(tomorrow.getMonth() + 1).padStart(2, '0')}-${String(tomorrow.getDate()).padStart(2, '0')}`;
+    await page.keyboard.type(day);
+    await page.keyboard.press('Enter');
+    await expect(from).toHaveValue(day);
+    await expect(page.getByText('No results on these boards yet.')).toBeVisible();
+    await screenshot('from-tomorrow');
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(from).toHaveValue('');
+    await expect(board).toContainText('Bo Lindqvist');
+  });
+
   expect(errors).toEqual([]);
 });

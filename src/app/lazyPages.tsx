@@ -1,43 +1,10 @@
-import { lazy, useState, type ComponentType } from 'react';
+import { lazyComponent, type LazyComponent } from '../lib/lazyComponent';
 
 /** A page loaded on first visit, which can also be loaded ahead (`preload`). */
-export interface LazyPage<Props extends object> {
-  (props: Props): React.JSX.Element;
-  preload(): Promise<unknown>;
-}
+export type LazyPage<Props extends object> = LazyComponent<Props>;
 
-/**
- * A page in its own chunk. Unlike a bare `React.lazy`, a page whose chunk is already
- * loaded renders at once: it does not suspend, so no spinner is committed and React's
- * Suspense reveal throttle (up to 300 ms after a fallback shows) is not paid. `preload`
- * starts loading early (src/app/preload.ts: the page of the address at boot, the
- * dashboard on the way back from sign-in).
- */
-export function lazyPage<Props extends object>(
-  load: () => Promise<{ default: ComponentType<Props> }>,
-): LazyPage<Props> {
-  let loaded: ComponentType<Props> | undefined;
-  let loading: Promise<{ default: ComponentType<Props> }> | undefined;
-  const preload = () =>
-    (loading ??= load().then(
-      (module) => {
-        loaded = module.default;
-        return module;
-      },
-      (error: unknown) => {
-        loading = undefined; // a later visit tries again
-        throw error;
-      },
-    ));
-  const Suspending = lazy(preload);
-  function Page(props: Props) {
-    // Chosen once per mount: switching later would remount the page and lose its state.
-    const [Component] = useState<ComponentType<Props>>(() => loaded ?? Suspending);
-    return <Component {...props} />;
-  }
-  Page.preload = preload;
-  return Page;
-}
+/** A page in its own chunk (src/lib/lazyComponent.tsx). */
+export const lazyPage = lazyComponent;
 
 /*
  * Every page is its own chunk, loaded on first visit, and so is the shell of the pages

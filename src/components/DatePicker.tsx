@@ -8,7 +8,7 @@ const MomentDatePicker = AntdDatePicker.generatePicker<Moment>(momentGenerateCon
 
 type MomentDatePickerProps = ComponentProps<typeof MomentDatePicker>;
 
-interface IsoDatePickerProps extends Omit<
+export interface IsoDatePickerProps extends Omit<
   MomentDatePickerProps,
   'value' | 'defaultValue' | 'onChange' | 'multiple'
 > {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Button, Flex, Select } from 'antd';
 import { useListRostersQuery } from '../lib/api/referenceApi';
 import { ALL_ROSTERS, type IndexFilterChanges } from '../lib/indexFilters';
-import { DatePicker } from './DatePicker';
+import { FilterDatePicker } from './FilterDatePicker';
 import { DebouncedSearch } from './DebouncedSearch';
 
 type NameField = 'firstNameQuery' | 'middleNameQuery' | 'lastNameQuery';
@@ -80,14 +80,14 @@ export function IndexFiltersBar({
             onSearch={(query) => onChange({ [field]: query })}
           />
         ))}
-      <DatePicker
+      <FilterDatePicker
         aria-label="From"
         placeholder="From"
         style={{ width: 130 }}
         value={filters.startDate}
         onChange={(startDate) => onChange({ startDate })}
       />
-      <DatePicker
+      <FilterDatePicker
         aria-label="To"
         placeholder="To"
         style={{ width: 130 }}

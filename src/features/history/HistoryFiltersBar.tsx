@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Button, Flex, Segmented, Select, Switch, Typography } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { DatePicker } from '../../components/DatePicker';
+import { FilterDatePicker } from '../../components/FilterDatePicker';
 import {
   useListEventTypesQuery,
   useListRosterAthletesQuery,
@@ -100,7 +100,7 @@ export function HistoryFiltersBar() {
           onChange={(eventTypeId: number) => change({ eventTypeId })}
           options={(eventTypes.data ?? []).map(({ id, name }) => ({ value: id, label: name }))}
         />
-        <DatePicker
+        <FilterDatePicker
           aria-label="Start date"
           placeholder="Start date"
           value={filters.startDate}
@@ -109,7 +109,7 @@ export function HistoryFiltersBar() {
             filters.endDate !== null && day.format('YYYY-MM-DD') > filters.endDate
           }
         />
-        <DatePicker
+        <FilterDatePicker
           aria-label="End date"
           placeholder="End date"
           value={filters.endDate}

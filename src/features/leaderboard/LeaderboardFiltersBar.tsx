@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { Button, Flex, Input, InputNumber, Select, Switch, Typography } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { DatePicker } from '../../components/DatePicker';
+import { FilterDatePicker } from '../../components/FilterDatePicker';
 import {
   useListEventTypesQuery,
   useListPositionsQuery,
@@ -78,14 +78,14 @@ export const LeaderboardFiltersBar = memo(function LeaderboardFiltersBar() {
         </Flex>
       </Flex>
       <Flex wrap gap={8} align="center">
-        <DatePicker
+        <FilterDatePicker
           aria-label="From"
           placeholder="From"
           style={{ width: 130 }}
           value={filters.startDate}
           onChange={(startDate) => change({ startDate })}
         />
-        <DatePicker
+        <FilterDatePicker
           aria-label="To"
           placeholder="To"
           style={{ width: 130 }}

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Badge, Button, ConfigProvider, Flex, Typography, theme } from 'antd';
 import { FullscreenExitOutlined } from '@ant-design/icons';
-import moment from 'moment';
 import type { StreamStatus } from '../../lib/api/resultStream';
 import { BoardCard } from './BoardCard';
+import { formatTimeOfDay } from './boardFormat';
 import type { Leaderboard } from './leaderboardApi';
 import { TELEMETRY_EVENTS, track } from '../../lib/telemetry';
 
@@ -24,12 +24,12 @@ const tvTheme = { algorithm: theme.darkAlgorithm, zeroRuntime: false } as const;
 const headerText = 'clamp(18px, min(1.8vw, 3vh), 32px)';
 
 function Clock() {
-  const [now, setNow] = useState(() => moment());
+  const [now, setNow] = useState(() => new Date());
   useEffect(() => {
-    const timer = setInterval(() => setNow(moment()), 15_000);
+    const timer = setInterval(() => setNow(new Date()), 15_000);
     return () => clearInterval(timer);
   }, []);
-  return <span className="tabular-nums">{now.format('LT')}</span>;
+  return <span className="tabular-nums">{formatTimeOfDay(now)}</span>;
 }
 
 export function TvBoard({ leaderboard, status, onExit }: TvBoardProps) {

@@ -1,7 +1,7 @@
 import { Button, Flex, Select, Switch, Typography } from 'antd';
 import { RESULT_VARIANTS, type ResultVariant } from '../../../contract/event-constants';
 import { boardDistanceLabel } from '../../../contract/units';
-import { DatePicker } from '../../components/DatePicker';
+import { FilterDatePicker } from '../../components/FilterDatePicker';
 import { DebouncedSearch } from '../../components/DebouncedSearch';
 import { useListEventTypesQuery, useListRostersQuery } from '../../lib/api/referenceApi';
 import { standardDistances } from '../../lib/units';
@@ -123,14 +123,14 @@ export function ResultsFiltersBar({ variant }: { variant: ResultVariant }) {
           value={filters.laneIdQuery}
           onSearch={(laneIdQuery) => changed({ laneIdQuery })}
         />
-        <DatePicker
+        <FilterDatePicker
           aria-label="From"
           placeholder="From"
           style={{ width: 130 }}
           value={filters.startDate}
           onChange={(startDate) => changed({ startDate })}
         />
-        <DatePicker
+        <FilterDatePicker
           aria-label="To"
           placeholder="To"
           style={{ width: 130 }}
