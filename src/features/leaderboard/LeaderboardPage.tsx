@@ -32,7 +32,9 @@ export default function LeaderboardPage() {
     <PageFrame
       title={paths.home.leaderboard.label}
       extra={
-        <Flex align="center" gap={16}>
+        // At the right end, also when it wraps under the title (a phone): the badge's
+        // reserved width then stays blank on the left of it, not in the middle of the row.
+        <Flex align="center" gap={16} style={{ marginLeft: 'auto' }}>
           <Badge
             status={
               status === 'live' ? 'success' : status === 'connecting' ? 'processing' : 'error'
