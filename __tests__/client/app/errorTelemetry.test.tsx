@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import posthog from 'posthog-js';
 import { AppErrorBoundary } from '../../../src/app/AppErrorBoundary';
 import { setConfig } from '../../../src/lib/config';
@@ -61,7 +61,7 @@ describe('front-end errors in usage telemetry', () => {
     stubApi({ 'GET /api/user': () => json(testUser({ telemetryOptOut: true })) });
     renderRoute(paths.home.store.path);
     expect(await screen.findByRole('button', { name: 'Go Home' })).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(sdk.init).not.toHaveBeenCalled();
     expect(sdk.captureException).not.toHaveBeenCalled();
   });

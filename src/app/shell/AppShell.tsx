@@ -1,7 +1,7 @@
 // The styles of the antd components the pages under /home use and the signed-out pages
 // do not (scripts/antd-css.ts): loaded with the shell's chunk, not on /login.
 import '../generated/antd-app.css';
-import { Suspense, useEffect, useState } from 'react';
+import { startTransition, Suspense, useEffect, useState } from 'react';
 import { Button, Drawer, Flex, Layout, Spin, theme } from 'antd';
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -66,10 +66,16 @@ export function AppShell() {
   // for beside this chunk (AccountRequest); a failed load draws the shell without it.
   // Once: a refetch (after a failure, the header's new subscribers ask again) must not
   // take the shell away.
+  // The shell and its page are then drawn in a transition: the account's arrival is a
+  // store update, which React renders in one piece (useSyncExternalStore), and drawing
+  // the menu, header and page in it was the first load's longest task (~0.45 s on a
+  // phone's CPU, docs/first-load.md); a transition renders them in slices.
   const { isLoading: accountLoading } = useGetUserQuery();
-  const [accountSettled, setAccountSettled] = useState(false);
-  if (!accountSettled && !accountLoading) setAccountSettled(true);
-  if (!accountSettled && accountLoading)
+  const [accountSettled, setAccountSettled] = useState(() => !accountLoading);
+  useEffect(() => {
+    if (!accountSettled && !accountLoading) startTransition(() => setAccountSettled(true));
+  }, [accountSettled, accountLoading]);
+  if (!accountSettled)
     return (
       <Flex align="center" justify="center" style={{ minHeight: '100vh' }}>
         <Spin size="large" aria-label="Loading your account" />

@@ -142,7 +142,7 @@ describe('disabled webhooks', () => {
     await renderShell();
     await screen.findByText('athlete spots left', { exact: false });
     await waitFor(() => expect(api.sent('GET /api/integration/webhook')).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 50)); // the answer rendered
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50))); // the answer rendered
     expect(screen.queryByText(/webhook was disabled/)).not.toBeInTheDocument();
   });
 });

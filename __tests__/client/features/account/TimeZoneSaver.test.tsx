@@ -1,4 +1,4 @@
-import { waitFor } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import { TimeZoneSaver, savedTimeZoneKey } from '../../../../src/features/account/TimeZoneSaver';
 import { browserTimeZone } from '../../../../src/lib/timeZone';
 import { empty, json, renderWithProviders, stubApi, testUser } from '../../test-utils';
@@ -27,7 +27,7 @@ describe('saving the browser time zone', () => {
     });
     renderWithProviders(<TimeZoneSaver />);
     await waitFor(() => expect(api.sent('GET /api/user')).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(api.sent('PUT /api/user/time-zone')).toHaveLength(0);
   });
 
@@ -39,7 +39,7 @@ describe('saving the browser time zone', () => {
     });
     renderWithProviders(<TimeZoneSaver />);
     await waitFor(() => expect(api.sent('GET /api/user')).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(api.sent('PUT /api/user/time-zone')).toHaveLength(0);
   });
 });

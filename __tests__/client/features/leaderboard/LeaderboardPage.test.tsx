@@ -116,7 +116,7 @@ describe('the leaderboard page', () => {
     await act(async () =>
       stream.send('event: results\ndata: {"count":1,"eventTypeIds":[4],"resultIds":[9]}\n\n'),
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(boardCalls()).toBe(before);
     await act(async () =>
       stream.send('event: results\ndata: {"count":1,"eventTypeIds":[1],"resultIds":[10]}\n\n'),
