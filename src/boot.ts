@@ -23,6 +23,11 @@ if (isLightLogin(new URL(window.location.href), document.cookie)) {
   // waits for the network: its first DateTimeFormat loads the locale's data (~90 ms on
   // a phone's CPU), which was paid inside the dashboard's first render.
   setTimeout(browserTimeZone, 0);
+  // React's DOM renderer is evaluated as soon as its chunk arrives, in a task of its own,
+  // rather than in the app's, which waits for all its chunks and evaluates them at once
+  // (~0.5 s on a phone's CPU, docs/first-load.md). Both are asked for now: the chunk is
+  // one file, fetched once.
+  import('react-dom/client').catch(() => undefined); // the app's import reports a failure
   import(/* webpackChunkName: "app" */ './index').catch(() => {
     // The app's own error screens are in the chunks that did not arrive (offline, a
     // release replaced them): say so in the splash's place.

@@ -8,6 +8,7 @@ import { PersistGate } from 'redux-persist/integration/react';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { openTabChannel } from './lib/api';
 import { loadConfig } from './lib/config';
+import { yieldToMain } from './lib/yieldToMain';
 import { AppErrorBoundary } from './app/AppErrorBoundary';
 import { AppProviders } from './app/AppProviders';
 import { ConfigErrorScreen } from './app/ConfigErrorScreen';
@@ -25,6 +26,8 @@ const root = createRoot(container);
 async function start(): Promise<void> {
   preloadPages(routes, new URL(window.location.href));
   loadAuthSdk().catch(() => undefined); // the auth saga reports a failure
+  // The modules' evaluation was this task; the store and the first render are the next.
+  await yieldToMain();
   try {
     await loadConfig();
   } catch (error) {
