@@ -74,7 +74,7 @@ describe('sign-in throttle', () => {
     for (const answer of checked) expect(answer.text).toContain(WRONG);
     const refused = answers.filter((answer) => answer.status === 429);
     expect(refused.length).toBe(20 - checked.length);
-    expect(refused[0]?.text).toMatch(/Wait \d+ seconds and try again, or reset your password/);
+    expect(refused[0]?.text).toMatch(/Wait \d+ seconds? and try again, or reset your password/);
   });
 
   it('admits 5 of 20 parallel attempts: the count and its check are one statement', async () => {
