@@ -159,7 +159,7 @@ test('the TV leaderboard shows results a device sends, without a reload', async 
     await page.keyboard.type(day);
     await page.keyboard.press('Enter');
     await expect(from).toHaveValue(day);
-    await expect(page.getByText('No results on these boards yet.')).toBeVisible();
+    await expect(page.getByText('No results match these filters.')).toBeVisible();
     await screenshot('from-tomorrow');
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect(from).toHaveValue('');

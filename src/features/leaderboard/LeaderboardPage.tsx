@@ -9,11 +9,20 @@ import { describeFailure } from '../../components/serverErrors';
 import { BoardCard } from './BoardCard';
 import { LeaderboardFiltersBar } from './LeaderboardFiltersBar';
 import { useGetLeaderboardQuery } from './leaderboardApi';
-import { selectLeaderboardFilters } from './leaderboardFiltersSlice';
+import { selectLeaderboardFilters, type LeaderboardFilters } from './leaderboardFiltersSlice';
 import { TvBoard } from './TvBoard';
 import { useLiveResults } from './useLiveResults';
 
 const statusText = { live: 'Live', connecting: 'Connecting…', offline: 'Offline' } as const;
+
+const narrowingFilters = [
+  'startDate',
+  'endDate',
+  'laneId',
+  'sportId',
+  'positionId',
+  'rosterId',
+] as const satisfies readonly (keyof LeaderboardFilters)[];
 
 /**
  * The leaderboard: the spec's filters, a card per board, updated live from the results
@@ -27,6 +36,8 @@ export default function LeaderboardPage() {
   const status = useLiveResults(filters.eventTypeId, refresh);
   const leaveTv = useCallback(() => setTv(false), []);
   const empty = data !== undefined && data.boards.every((board) => board.entries.length === 0);
+  // Filters that hide results (the event type and distance choose the boards instead).
+  const narrowed = narrowingFilters.some((key) => filters[key] !== null);
 
   return (
     <PageFrame
@@ -62,14 +73,25 @@ export default function LeaderboardPage() {
             <Empty
               style={{ marginBottom: 24 }}
               description={
-                <Flex vertical gap={4}>
-                  <Typography.Text>No results on these boards yet.</Typography.Text>
-                  <Typography.Text type="secondary">
-                    Results appear here as timing devices send them (
-                    <Link to={paths.home.integrations.path}>Integrations</Link>), or type a session
-                    in <Link to={paths.home.programs.manualEntry.path}>Manual Entry</Link>.
-                  </Typography.Text>
-                </Flex>
+                narrowed ? (
+                  <Flex vertical gap={4}>
+                    <Typography.Text>No results match these filters.</Typography.Text>
+                    <Typography.Text type="secondary">
+                      Results of other days, lanes, sports, positions or rosters are hidden: change
+                      the filters above, or clear them.
+                    </Typography.Text>
+                  </Flex>
+                ) : (
+                  <Flex vertical gap={4}>
+                    <Typography.Text>No results on these boards yet.</Typography.Text>
+                    <Typography.Text type="secondary">
+                      Results appear here as timing devices send them (
+                      <Link to={paths.home.integrations.path}>Integrations</Link>), or type a
+                      session in <Link to={paths.home.programs.manualEntry.path}>Manual Entry</Link>
+                      .
+                    </Typography.Text>
+                  </Flex>
+                )
               }
             />
           )}

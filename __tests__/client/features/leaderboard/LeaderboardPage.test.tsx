@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import LeaderboardPage from '../../../../src/features/leaderboard/LeaderboardPage';
+import { initialLeaderboardFilters } from '../../../../src/features/leaderboard/leaderboardFiltersSlice';
 import { sprint } from '../../fakes/eventTypes';
 import { json, renderWithProviders, stubApi } from '../../test-utils';
 
@@ -148,5 +149,19 @@ describe('the leaderboard page', () => {
     renderWithProviders(<LeaderboardPage />, { route: '/home/leaderboard' });
     expect(await screen.findByText('No results on these boards yet.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Manual Entry' })).toBeInTheDocument();
+  });
+
+  it('says that filters hide the results when a filtered board is empty', async () => {
+    const { routes } = leaderboardRoutes([board([])]);
+    stubApi(routes);
+    renderWithProviders(<LeaderboardPage />, {
+      route: '/home/leaderboard',
+      preloadedState: {
+        leaderboardFilters: { ...initialLeaderboardFilters, startDate: '2099-01-01' },
+      },
+    });
+    expect(await screen.findByText('No results match these filters.')).toBeInTheDocument();
+    expect(screen.queryByText('No results on these boards yet.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Manual Entry' })).not.toBeInTheDocument();
   });
 });
