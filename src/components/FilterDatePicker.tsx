@@ -1,5 +1,5 @@
 import { Suspense, useState } from 'react';
-import { Input } from 'antd';
+import { Input, theme } from 'antd';
 import { CalendarOutlined } from '@ant-design/icons';
 import { lazyComponent } from '../lib/lazyComponent';
 import type { IsoDatePickerProps } from './DatePicker';
@@ -18,8 +18,9 @@ const Picker = lazyComponent(async () => ({
 }));
 
 export function FilterDatePicker(props: Omit<IsoDatePickerProps, 'valueFormat'>) {
-  const [awake, setAwake] = useState(Picker.isLoaded);
+  const [loadedAtMount] = useState(Picker.isLoaded);
   const [focused, setFocused] = useState(false);
+  const { token } = theme.useToken();
   const standIn = (
     <Input
       readOnly
@@ -27,16 +28,13 @@ export function FilterDatePicker(props: Omit<IsoDatePickerProps, 'valueFormat'>)
       placeholder={typeof props.placeholder === 'string' ? props.placeholder : undefined}
       style={props.style}
       value={props.value?.slice(0, 10) ?? ''}
-      suffix={<CalendarOutlined style={{ color: 'rgba(0, 0, 0, 0.25)' }} />}
+      suffix={<CalendarOutlined style={{ color: token.colorTextQuaternary }} />}
       onPointerEnter={() => void Picker.preload().catch(() => undefined)}
       onTouchStart={() => void Picker.preload().catch(() => undefined)}
-      onFocus={() => {
-        setFocused(true);
-        setAwake(true);
-      }}
+      onFocus={() => setFocused(true)}
     />
   );
-  if (!awake) return standIn;
+  if (!loadedAtMount && !focused) return standIn;
   return (
     <Suspense fallback={standIn}>
       <Picker
