@@ -9,14 +9,16 @@ function isPreloadable(type: unknown): type is { preload(): Promise<unknown> } {
 }
 
 /**
- * The lazy parts of a route's element: the element itself, or what it wraps (the shell
- * sits inside the sign-in guard: `<RequireSignIn><AppShell /></RequireSignIn>`).
+ * The lazy parts of a route's element: the element itself, or what it wraps, one child or
+ * several (the shell sits inside the sign-in guard beside the account's request:
+ * `<RequireSignIn><AccountRequest /><AppShell /></RequireSignIn>`).
  */
-function preloadablesOf(element: ReactNode): Array<{ preload(): Promise<unknown> }> {
-  const { type, props } = (element ?? {}) as Partial<ReactElement<{ children?: ReactNode }>>;
+export function preloadablesOf(element: ReactNode): Array<{ preload(): Promise<unknown> }> {
+  if (Array.isArray(element)) return element.flatMap((child: ReactNode) => preloadablesOf(child));
+  if (!element || typeof element !== 'object') return [];
+  const { type, props } = element as Partial<ReactElement<{ children?: ReactNode }>>;
   if (isPreloadable(type)) return [type];
-  const child = props?.children;
-  return child && typeof child === 'object' && !Array.isArray(child) ? preloadablesOf(child) : [];
+  return preloadablesOf(props?.children);
 }
 
 /**

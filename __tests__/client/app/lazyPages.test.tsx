@@ -2,6 +2,8 @@ import { Suspense } from 'react';
 import { act, render, screen } from '@testing-library/react';
 import { lazyPage } from '../../../src/app/lazyPages';
 import { preloadPages } from '../../../src/app/preload';
+import * as Pages from '../../../src/app/lazyPages';
+import { routes as appRoutes } from '../../../src/app/router';
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -92,5 +94,18 @@ describe('preloadPages', () => {
     preloadPages(routes, new URL('http://app.test/login?code=abc&state=xyz'));
     expect(login.preload).toHaveBeenCalledTimes(2);
     expect(board.preload).toHaveBeenCalledTimes(1);
+  });
+
+  it("finds the shell inside the sign-in guard, beside the account's request", () => {
+    // The app's own routes: /home's element is <RequireSignIn><AccountRequest />
+    // <AppShell /></RequireSignIn>, and a guard with two children once hid the shell from
+    // the preload (its chunk then waited for the session check).
+    const shell = jest.spyOn(Pages.AppShell, 'preload').mockResolvedValue(undefined);
+    const board = jest.spyOn(Pages.LeaderboardPage, 'preload').mockResolvedValue(undefined);
+    const athletes = jest.spyOn(Pages.AthletesPage, 'preload').mockResolvedValue(undefined);
+    preloadPages(appRoutes, new URL('http://app.test/home/leaderboard'));
+    expect(shell).toHaveBeenCalledTimes(1);
+    expect(board).toHaveBeenCalledTimes(1);
+    expect(athletes).not.toHaveBeenCalled();
   });
 });
