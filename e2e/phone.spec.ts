@@ -294,6 +294,8 @@ test.describe('on a TV', () => {
     const { ids } = await seedRoster(api);
     await seedEapiSession(api, ids);
     await page.reload();
+    // A stand-in until it is reached (its code loads on first use): tap, then type.
+    await page.getByLabel('Athletes per board').click();
     await page.getByLabel('Athletes per board').fill('10');
     await page.getByLabel('Athletes per board').press('Enter');
     await expect(page.getByRole('list', { name: '40 yd board' }).getByRole('listitem')).toHaveCount(

@@ -1,4 +1,6 @@
-import { Button, Flex, Result, Space, Typography } from 'antd';
+import { Button, Flex, Space, Typography, theme } from 'antd';
+import { ExclamationCircleFilled } from '@ant-design/icons';
+import { StatusScreen } from '../components/StatusScreen';
 import { brand } from '../lib/brand';
 
 interface ConfigErrorScreenProps {
@@ -8,10 +10,11 @@ interface ConfigErrorScreenProps {
 
 /** Shown instead of a blank page when `/config.json` cannot be loaded at start. */
 export function ConfigErrorScreen({ error, onRetry }: ConfigErrorScreenProps) {
+  const { token } = theme.useToken();
   return (
     <Flex align="center" justify="center" style={{ minHeight: '100vh', padding: 16 }}>
-      <Result
-        status="warning"
+      <StatusScreen
+        icon={<ExclamationCircleFilled style={{ color: token.colorWarning }} />}
         title={`${brand.name} could not start`}
         subTitle="The app could not load its configuration. Check your connection and try again; if this keeps happening, contact us."
         extra={

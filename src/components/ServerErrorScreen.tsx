@@ -1,5 +1,7 @@
-import { Button, Result, Space } from 'antd';
+import { Button, Space, theme } from 'antd';
+import { CloseCircleFilled } from '@ant-design/icons';
 import { brand } from '../lib/brand';
+import { StatusScreen } from './StatusScreen';
 
 /** The spec's wording of the 500 screen (section 2); do not edit it. */
 export const serverErrorText =
@@ -17,9 +19,10 @@ interface ServerErrorScreenProps {
  * <ServerErrorScreen onGoHome={() => navigate(homePath)} />
  */
 export function ServerErrorScreen({ onGoHome }: ServerErrorScreenProps) {
+  const { token } = theme.useToken();
   return (
-    <Result
-      status="500"
+    <StatusScreen
+      icon={<CloseCircleFilled style={{ color: token.colorError }} />}
       title="500"
       subTitle={serverErrorText}
       extra={

@@ -1,4 +1,5 @@
-import { Card, Empty, Flex, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { Empty, Flex, Typography, theme } from 'antd';
 import type { Board, Leaderboard } from './leaderboardApi';
 import { fullName } from '../../lib/names';
 import { formatBoardValue, formatEntryWhen, medalColours } from './boardFormat';
@@ -66,25 +67,77 @@ function RankBadge({ rank, large }: { rank: number; large: boolean }) {
 }
 
 /**
+ * A board's frame: antd's bordered card (its tokens: border, radius, a 56 px heading in
+ * the heading colour) drawn without antd's `Card`, whose module brings `Tabs` (~12 KiB
+ * over the wire) to the dashboard's first page for a `tabList` no board has.
+ */
+function BoardFrame({
+  title,
+  large,
+  children,
+}: {
+  title: ReactNode;
+  large: boolean;
+  children: ReactNode;
+}) {
+  const { token } = theme.useToken();
+  const border = `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`;
+  return (
+    <div
+      style={{
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        background: token.colorBgContainer,
+        border,
+        borderRadius: token.borderRadiusLG,
+        color: token.colorText,
+      }}
+    >
+      <div
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          minHeight: large ? 0 : 56,
+          padding: large ? 'min(12px, 1.2vh) 24px' : '0 24px',
+          borderBottom: border,
+          color: token.colorTextHeading,
+          fontWeight: token.fontWeightStrong,
+          whiteSpace: 'nowrap',
+          overflow: 'hidden',
+          textOverflow: 'ellipsis',
+        }}
+      >
+        {title}
+      </div>
+      <div
+        style={
+          large
+            ? { padding: 'min(8px, 1vh) clamp(12px, 1.6vw, 32px)', flex: 1, minHeight: 0 }
+            : { padding: '8px 16px' }
+        }
+      >
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/**
  * One board: its distance, then rank, athlete, result, date and lane per entry, the top
  * three marked with medal colours. Equal values share a rank (the API's competition
  * ranking). Names are never cut: a long one wraps (on TV, a step smaller, to two lines).
  */
 export function BoardCard({ board, unit, large = false }: BoardCardProps) {
+  const { token } = theme.useToken();
   return (
-    <Card
+    <BoardFrame
+      large={large}
       title={
         <span style={{ fontSize: large ? tv.heading : 16 }} className="tabular-nums">
           {board.label}
         </span>
       }
-      styles={{
-        header: large ? { minHeight: 0, paddingBlock: 'min(12px, 1.2vh)' } : undefined,
-        body: large
-          ? { padding: 'min(8px, 1vh) clamp(12px, 1.6vw, 32px)', flex: 1, minHeight: 0 }
-          : { padding: '8px 16px' },
-      }}
-      style={{ height: '100%', ...(large && { display: 'flex', flexDirection: 'column' }) }}
     >
       {board.entries.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No results yet" />
@@ -159,7 +212,13 @@ export function BoardCard({ board, unit, large = false }: BoardCardProps) {
                     {large && (
                       <Typography.Text
                         type="secondary"
-                        style={{ fontSize: tv.when, whiteSpace: 'nowrap' }}
+                        // The TV's theme colour from its token: the stylesheet's secondary
+                        // text colour is the light theme's, near black on the dark board.
+                        style={{
+                          fontSize: tv.when,
+                          whiteSpace: 'nowrap',
+                          color: token.colorTextSecondary,
+                        }}
                       >
                         {when}
                       </Typography.Text>
@@ -171,6 +230,6 @@ export function BoardCard({ board, unit, large = false }: BoardCardProps) {
           })}
         </ol>
       )}
-    </Card>
+    </BoardFrame>
   );
 }

@@ -1,7 +1,9 @@
 import { memo } from 'react';
-import { Button, Flex, Input, InputNumber, Select, Switch, Typography } from 'antd';
+import { Button, Flex, Switch, Typography } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { FilterDatePicker } from '../../components/FilterDatePicker';
+import { FilterInputNumber, FilterSelect } from '../../components/FilterSelect';
+import { PlainInput } from '../../components/PlainInput';
 import {
   useListEventTypesQuery,
   useListPositionsQuery,
@@ -41,7 +43,7 @@ export const LeaderboardFiltersBar = memo(function LeaderboardFiltersBar() {
   return (
     <Flex vertical gap={8} style={{ marginBottom: 16 }}>
       <Flex wrap gap={8} align="center">
-        <Select
+        <FilterSelect
           aria-label="Event type"
           style={{ width: 220 }}
           loading={!eventTypes}
@@ -50,7 +52,7 @@ export const LeaderboardFiltersBar = memo(function LeaderboardFiltersBar() {
           onChange={(eventTypeId: number) => change({ eventTypeId })}
           showSearch={{ optionFilterProp: 'label' }}
         />
-        <Select
+        <FilterSelect
           aria-label="Distance"
           style={{ width: 150 }}
           value={filters.distance ?? 0}
@@ -59,7 +61,7 @@ export const LeaderboardFiltersBar = memo(function LeaderboardFiltersBar() {
         />
         <Flex align="center" gap={6}>
           <Typography.Text type="secondary">Per board</Typography.Text>
-          <InputNumber
+          <FilterInputNumber
             aria-label="Athletes per board"
             min={1}
             max={100}
@@ -92,14 +94,14 @@ export const LeaderboardFiltersBar = memo(function LeaderboardFiltersBar() {
           value={filters.endDate}
           onChange={(endDate) => change({ endDate })}
         />
-        <Input
+        <PlainInput
           aria-label="Lane"
           placeholder="Lane"
           style={{ width: 80 }}
           value={filters.laneId ?? ''}
           onChange={(event) => change({ laneId: event.target.value.trim() || null })}
         />
-        <Select
+        <FilterSelect
           aria-label="Sport"
           placeholder="Sport"
           allowClear
@@ -108,7 +110,7 @@ export const LeaderboardFiltersBar = memo(function LeaderboardFiltersBar() {
           options={options(sports)}
           onChange={(sportId?: number) => change({ sportId: sportId ?? null, positionId: null })}
         />
-        <Select
+        <FilterSelect
           aria-label="Position"
           placeholder="Position"
           allowClear
@@ -118,7 +120,7 @@ export const LeaderboardFiltersBar = memo(function LeaderboardFiltersBar() {
           onChange={(positionId?: number) => change({ positionId: positionId ?? null })}
           showSearch={{ optionFilterProp: 'label' }}
         />
-        <Select
+        <FilterSelect
           aria-label="Roster"
           placeholder="Roster"
           allowClear
