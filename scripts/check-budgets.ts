@@ -16,6 +16,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { preloadManifestFile, type PreloadManifest } from '../contract/app-preload';
 
 /** The part of webpack's stats the check reads (`entrypoints` and `namedChunkGroups`). */
 export interface ChunkStats {
@@ -119,6 +120,29 @@ export function brotliSize(dir: string, file: string): number {
   return fs.statSync(fs.existsSync(compressed) ? compressed : path.join(dir, file)).size;
 }
 
+/**
+ * What the server preloads for each navigation to the dashboard (contract/app-preload.ts):
+ * the files of each page budgets.json names that is not light, and for any other page
+ * under /home the app, the identity SDK and the shell; never the entry's own files, which
+ * index.html loads. Written beside the app by the build (dist/app/preload.json).
+ *
+ * @example
+ * preloadManifest(stats, budgets, '/home/leaderboard').pages['/home/leaderboard']; // ['js/react.1.js', …]
+ */
+export function preloadManifest(
+  stats: ChunkStats,
+  budgets: Budgets,
+  landing: string,
+): PreloadManifest {
+  const entryFiles = new Set(pageFiles(stats, budgets.entry, []));
+  const files = (chunks: string[]) =>
+    pageFiles(stats, budgets.entry, chunks).filter((file) => !entryFiles.has(file));
+  const pages: Record<string, string[]> = {};
+  for (const page of budgets.pages)
+    if (!page.light) pages[page.path] = files(pageChunks(budgets, page));
+  return { home: files(pageChunks(budgets, { chunks: ['auth-sdk', 'shell'] })), pages, landing };
+}
+
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 
 /** The table the build prints. */
@@ -150,6 +174,11 @@ function main(): void {
   const budgets = JSON.parse(fs.readFileSync(path.join(root, 'budgets.json'), 'utf8')) as Budgets;
   const dir = path.join(root, 'dist/app');
   const figures = checkBudgets(stats, budgets, (file) => brotliSize(dir, file));
+  fs.writeFileSync(
+    path.join(dir, preloadManifestFile),
+    // The landing page is the app's homePath (src/lib/paths.ts).
+    JSON.stringify(preloadManifest(stats, budgets, '/home/leaderboard'), null, 2),
+  );
   console.log(`First-load budgets (budgets.json), bytes over the wire:\n${formatTable(figures)}`);
   const over = figures.filter((page) => page.over);
   if (over.length > 0) {

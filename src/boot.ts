@@ -9,6 +9,7 @@
 import { startSessionCheck } from './features/auth/authClient';
 import { isLightLogin, showLightLogin } from './features/auth/lightLogin';
 import { browserTimeZone } from './lib/timeZone';
+import { yieldToMain } from './lib/yieldToMain';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -28,7 +29,18 @@ if (isLightLogin(new URL(window.location.href), document.cookie)) {
   // (~0.5 s on a phone's CPU, docs/first-load.md). Both are asked for now: the chunk is
   // one file, fetched once.
   import('react-dom/client').catch(() => undefined); // the app's import reports a failure
-  import(/* webpackChunkName: "app" */ './index').catch(() => {
+  // The app's chunks are one group (`app`): the first import loads all of them, and each
+  // step evaluates a part, with a yield between, so that the browser can paint and answer
+  // input between three tasks rather than wait for one (~0.3 s on a phone's CPU,
+  // docs/first-load.md, "Preloaded chunks, evaluated in steps").
+  const loadApp = async () => {
+    await import(/* webpackChunkName: "app" */ './app/uiLibraries');
+    await yieldToMain();
+    await import(/* webpackChunkName: "app" */ './app/stateLibraries');
+    await yieldToMain();
+    await import(/* webpackChunkName: "app" */ './index');
+  };
+  loadApp().catch(() => {
     // The app's own error screens are in the chunks that did not arrive (offline, a
     // release replaced them): say so in the splash's place.
     const splash = root.querySelector('.boot-splash') ?? root;

@@ -1,4 +1,4 @@
-import './app/generated/antd.css';
+import './generated/antd.css';
 import './app/print.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
@@ -42,6 +42,8 @@ async function start(): Promise<void> {
   const store = makeStore(undefined, { tabChannel: openTabChannel() });
   setupListeners(store.dispatch); // refetch on focus and reconnect
   const persistor = persistAppStore(store);
+  // The router's set-up (its routes ranked, the address matched) in a task of its own.
+  await yieldToMain();
   const router = createBrowserRouter(routes);
 
   // A transition: React renders the app in slices and lets the browser breathe between

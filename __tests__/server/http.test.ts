@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { App } from '../../server/app';
 import { buildTestApp } from './helpers/build-test-app';
+import type { PreloadManifest } from '../../contract/app-preload';
 
 const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
 
@@ -26,6 +27,13 @@ describe('HTTP behaviour shared by every route', () => {
       await fs.promises.writeFile(path.join(appDir, `${file}.br`), zlib.brotliCompressSync(text));
       await fs.promises.writeFile(path.join(appDir, `${file}.gz`), zlib.gzipSync(text));
     }
+    // What the build writes for the server's preload (scripts/check-budgets.ts).
+    const manifest: PreloadManifest = {
+      home: ['js/react.1.js', 'css/app.2.css', 'js/shell.3.js'],
+      pages: { '/home/leaderboard': ['js/react.1.js', 'css/app.2.css', 'js/leaderboard.4.js'] },
+      landing: '/home/leaderboard',
+    };
+    await fs.promises.writeFile(path.join(appDir, 'preload.json'), JSON.stringify(manifest));
     app = await buildTestApp({
       env: { PUBLIC_URL: 'https://coach.example.com/' },
       config: { appDir },
@@ -65,6 +73,25 @@ describe('HTTP behaviour shared by every route', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.body).toContain('<title>Splitline</title>');
+  });
+
+  it("preloads the dashboard's chunks with its page, and none on the light /login", async () => {
+    const board = await app.inject({ url: '/home/leaderboard', headers: html });
+    expect(board.headers.link).toBe(
+      '</js/react.1.js>; rel=preload; as=script, </css/app.2.css>; rel=preload; as=style, ' +
+        '</js/leaderboard.4.js>; rel=preload; as=script',
+    );
+    // Another dashboard page: the app and the shell.
+    const athletes = await app.inject({ url: '/home/athlete?tab=2', headers: html });
+    expect(athletes.headers.link).toContain('</js/shell.3.js>; rel=preload; as=script');
+    // Back from the provider: the landing page's.
+    const back = await app.inject({ url: '/login?code=abc&state=xyz', headers: html });
+    expect(back.headers.link).toContain('</js/leaderboard.4.js>');
+    for (const url of ['/login', '/login?returnTo=%2Fhome', '/verification']) {
+      const page = await app.inject({ url, headers: html });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers.link).toBeUndefined();
+    }
   });
 
   it('serves the app’s files', async () => {

@@ -4,6 +4,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { MessageBody } from '../../contract/errors';
+import {
+  preloadFiles,
+  preloadManifestFile,
+  type PreloadManifest,
+} from '../../contract/app-preload';
 
 /**
  * Serves the built app (dist/app) and answers whatever no route claims:
@@ -41,6 +46,33 @@ export function isAppNavigation(request: FastifyRequest): boolean {
  */
 const hashedAsset = /^(js|css)\/[^/]+\.[0-9a-f]{8}\.(js|css)(\.br|\.gz)?$/;
 
+/**
+ * The `Link` header that preloads a navigation's chunks (contract/app-preload.ts): the
+ * browser fetches them with the page instead of after the boot script has run.
+ */
+export function preloadLinks(
+  manifest: PreloadManifest | undefined,
+  url: string,
+): string | undefined {
+  if (!manifest) return undefined;
+  const parsed = new URL(url, 'http://app.invalid');
+  const files = preloadFiles(manifest, parsed.pathname, parsed.searchParams);
+  if (files.length === 0) return undefined;
+  return files
+    .map((file) => `</${file}>; rel=preload; as=${file.endsWith('.css') ? 'style' : 'script'}`)
+    .join(', ');
+}
+
+function readManifest(appDir: string): PreloadManifest | undefined {
+  try {
+    return JSON.parse(
+      fs.readFileSync(path.join(appDir, preloadManifestFile), 'utf8'),
+    ) as PreloadManifest;
+  } catch {
+    return undefined; // an older build, or none: no preload
+  }
+}
+
 const notBuilt =
   'The Splitline app is not built (dist/app/index.html is missing).\n' +
   'Run `npm run build:app` and restart the server, or use `npm run dev` while developing.\n';
@@ -49,6 +81,7 @@ export default fp(
   async (app) => {
     const { appDir } = app.config;
     const built = fs.existsSync(path.join(appDir, 'index.html'));
+    const manifest = built ? readManifest(appDir) : undefined;
     if (built) {
       await app.register(fastifyStatic, {
         root: appDir,
@@ -70,6 +103,8 @@ export default fp(
     app.setNotFoundHandler((request, reply) => {
       if (isAppNavigation(request)) {
         if (!built) return reply.code(503).type('text/plain; charset=utf-8').send(notBuilt);
+        const links = preloadLinks(manifest, request.url);
+        if (links) reply.header('link', links);
         // Revalidated on every load so that a new deployment is picked up at once.
         return reply
           .header('cache-control', 'no-cache')

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { lazyComponent, type LazyComponent } from '../lib/lazyComponent';
 
 /** A page loaded on first visit, which can also be loaded ahead (`preload`). */
@@ -5,6 +6,20 @@ export type LazyPage<Props extends object> = LazyComponent<Props>;
 
 /** A page in its own chunk (src/lib/lazyComponent.tsx). */
 export const lazyPage = lazyComponent;
+
+/**
+ * A page that renders antd components beyond the shell's and the leaderboard's (tables,
+ * forms, selects, pickers…): their styles load with its chunk (scripts/antd-css.ts).
+ */
+const styledPage = <Props extends object>(load: () => Promise<{ default: ComponentType<Props> }>) =>
+  lazyPage(async () => {
+    const [page] = await Promise.all([
+      load(),
+      import(/* webpackChunkName: "antd-pages" */ '../generated/antd-pages.css'),
+      import(/* webpackChunkName: "antd-controls" */ '../generated/antd-controls.css'),
+    ]);
+    return page;
+  });
 
 /*
  * Every page is its own chunk, loaded on first visit, and so is the shell of the pages
@@ -20,40 +35,40 @@ export const NotFoundPage = lazyPage(async () => ({
 export const LeaderboardPage = lazyPage(
   () => import(/* webpackChunkName: "leaderboard" */ '../features/leaderboard/LeaderboardPage'),
 );
-export const AthletesPage = lazyPage(
+export const AthletesPage = styledPage(
   () => import(/* webpackChunkName: "athletes" */ '../features/athletes/AthletesPage'),
 );
-export const ResultsPage = lazyPage(
+export const ResultsPage = styledPage(
   () => import(/* webpackChunkName: "results" */ '../features/results/ResultsPage'),
 );
-export const ManualEntryPage = lazyPage(
+export const ManualEntryPage = styledPage(
   () =>
     import(
       /* webpackChunkName: "manual-entry" */ '../features/results/manualEntry/ManualEntryPage'
     ),
 );
-export const HistoricalResultsPage = lazyPage(
+export const HistoricalResultsPage = styledPage(
   () => import(/* webpackChunkName: "history" */ '../features/history/HistoricalResultsPage'),
 );
-export const ReportsPage = lazyPage(
+export const ReportsPage = styledPage(
   () => import(/* webpackChunkName: "reports" */ '../features/reports/ReportsPage'),
 );
-export const AthleteReportPage = lazyPage(
+export const AthleteReportPage = styledPage(
   () => import(/* webpackChunkName: "reports" */ '../features/reports/AthleteReportPage'),
 );
-export const TeamReportPage = lazyPage(
+export const TeamReportPage = styledPage(
   () => import(/* webpackChunkName: "reports" */ '../features/reports/TeamReportPage'),
 );
-export const IntegrationsPage = lazyPage(
+export const IntegrationsPage = styledPage(
   () => import(/* webpackChunkName: "integration" */ '../features/integration/IntegrationsPage'),
 );
-export const StorePage = lazyPage(
+export const StorePage = styledPage(
   () => import(/* webpackChunkName: "store" */ '../features/store/StorePage'),
 );
-export const AthleteProfilesPage = lazyPage(
+export const AthleteProfilesPage = styledPage(
   () => import(/* webpackChunkName: "profiles" */ '../features/profiles/AthleteProfilesPage'),
 );
-export const AccountInfoPage = lazyPage(
+export const AccountInfoPage = styledPage(
   () => import(/* webpackChunkName: "account" */ '../features/account/AccountInfoPage'),
 );
 export const VerificationPage = lazyPage(

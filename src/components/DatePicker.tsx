@@ -1,3 +1,5 @@
+// antd's picker styles come with the picker's chunk (scripts/antd-css.ts).
+import '../generated/antd-controls.css';
 import { DatePicker as AntdDatePicker } from 'antd';
 import moment, { type Moment } from 'moment';
 import momentGenerateConfig from '@rc-component/picker/generate/moment';

@@ -3,6 +3,7 @@ import {
   formatTable,
   pageChunks,
   pageFiles,
+  preloadManifest,
   type Budgets,
   type ChunkStats,
 } from '../../../scripts/check-budgets';
@@ -162,5 +163,34 @@ describe('the boot entry and the light pages (decision 027)', () => {
       pages: [{ path: '/home/leaderboard', chunks: ['leaderboard'], jsKiB: 60, cssKiB: 20 }],
     };
     expect(checkBudgets(bootStats, forgot, (file) => bootSizes[file]!)[0]!.over).toBe(true);
+  });
+
+  it("writes what the server preloads: each app page's files, and the dashboard's, not the entry's", () => {
+    const withShell: ChunkStats = {
+      ...bootStats,
+      namedChunkGroups: {
+        ...bootStats.namedChunkGroups,
+        shell: { assets: [{ name: 'css/shell.9.css' }, { name: 'js/shell.10.js' }] },
+      },
+    };
+    const manifest = preloadManifest(withShell, bootBudgets, '/home/leaderboard');
+    expect(manifest.landing).toBe('/home/leaderboard');
+    expect(manifest.pages).toEqual({
+      '/home/leaderboard': [
+        'js/react.3.js',
+        'css/app.4.css',
+        'js/app.5.js',
+        'js/auth-sdk.7.js',
+        'js/leaderboard.8.js',
+      ],
+    }); // /login is light: none
+    expect(manifest.home).toEqual([
+      'js/react.3.js',
+      'css/app.4.css',
+      'js/app.5.js',
+      'js/auth-sdk.7.js',
+      'css/shell.9.css',
+      'js/shell.10.js',
+    ]);
   });
 });

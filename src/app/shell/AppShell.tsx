@@ -1,6 +1,7 @@
-// The styles of the antd components the pages under /home use and the signed-out pages
-// do not (scripts/antd-css.ts): loaded with the shell's chunk, not on /login.
-import '../generated/antd-app.css';
+// The styles of the antd components the shell and the dashboard's first page render and
+// the signed-out pages do not (scripts/antd-css.ts): loaded with the shell's chunk, not
+// on /login. The other pages load theirs with their chunks (lazyPages.tsx).
+import '../../generated/antd-shell.css';
 import { startTransition, Suspense, useEffect, useState } from 'react';
 import { Button, Drawer, Flex, Layout, Spin, theme } from 'antd';
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';

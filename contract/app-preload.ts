@@ -1,0 +1,50 @@
+/**
+ * The app's chunks the server asks the browser to fetch with the page itself (a `Link:
+ * rel=preload` header on index.html), so that they start with the HTML rather than after
+ * the boot script (docs/first-load.md, "Preloaded chunks, evaluated in steps"). The
+ * build writes the manifest (scripts/check-budgets.ts, from budgets.json's pages and the
+ * build's chunk groups); the server reads it (server/plugins/static.ts); the boot script
+ * (src/boot.ts) evaluates the chunks in steps where they are preloaded. A plain module:
+ * no TypeBox, imported by the app too.
+ */
+
+/** dist/app/preload.json: the files each navigation preloads, beside the entry's. */
+export interface PreloadManifest {
+  /** Any page of the dashboard (/home/...): the app, the identity SDK, the shell. */
+  home: string[];
+  /** The pages budgets.json names (the page's own chunks added). */
+  pages: Record<string, string[]>;
+  /** Where a sign-in comes back to by default (the dashboard's first page). */
+  landing: string;
+}
+
+export const preloadManifestFile = 'preload.json';
+
+/**
+ * Whether a navigation to this address gets the app's chunks preloaded: the dashboard,
+ * and the way back from the identity provider (`/login?code=…&state=…`, which goes on to
+ * the dashboard). /login signed out is the light card (decision 027) and loads no app.
+ *
+ * @example
+ * preloadsApp('/home/athlete', new URLSearchParams()); // true
+ */
+export function preloadsApp(pathname: string, search: URLSearchParams): boolean {
+  if (pathname === '/home' || pathname.startsWith('/home/')) return true;
+  return pathname === '/login' && search.has('code') && search.has('state');
+}
+
+/**
+ * The files to preload for a navigation, none where `preloadsApp` says no.
+ *
+ * @example
+ * preloadFiles(manifest, '/home/leaderboard', new URLSearchParams()); // ['js/react.1.js', …]
+ */
+export function preloadFiles(
+  manifest: PreloadManifest,
+  pathname: string,
+  search: URLSearchParams,
+): string[] {
+  if (!preloadsApp(pathname, search)) return [];
+  const path = pathname === '/login' ? manifest.landing : pathname;
+  return manifest.pages[path] ?? manifest.home;
+}
