@@ -159,6 +159,11 @@ test.describe('on a phone', () => {
       const account = page.getByRole('button', { name: /^Account menu of/ });
       const box = await account.boundingBox();
       expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+      // The avatar alone on a phone: its name is hidden below 576 px (public/index.html).
+      await expect(account.locator('.user-menu-name')).toBeHidden();
+      await page.setViewportSize({ width: 800, height: 844 });
+      await expect(account.locator('.user-menu-name')).toBeVisible();
+      await page.setViewportSize({ width: 390, height: 844 });
       await expectNoSidewaysScroll(page, 'leaderboard');
       // The banners read as lines of words, not one letter per line.
       await expect(page.locator('.ant-alert-title')).toHaveCount(2);

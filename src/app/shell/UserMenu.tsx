@@ -1,4 +1,4 @@
-import { Avatar, Button, Dropdown, Grid, type MenuProps } from 'antd';
+import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useGetUserQuery } from '../../features/account/userApi';
@@ -18,7 +18,6 @@ function useDisplayName(): string {
 export function UserMenu() {
   const dispatch = useAppDispatch();
   const name = useDisplayName();
-  const { sm } = Grid.useBreakpoint();
   const items: MenuProps['items'] = [
     {
       key: 'profile',
@@ -52,7 +51,10 @@ export function UserMenu() {
           data-initials={initials}
           icon={<span />}
         />
-        {sm !== false && <span>{name}</span>}
+        {/* Hidden below antd's `sm` breakpoint by CSS (public/index.html), not by
+            Grid.useBreakpoint: its state is set in a layout effect, which made React
+            re-render the header synchronously as the shell first drew. */}
+        <span className="user-menu-name">{name}</span>
       </Button>
     </Dropdown>
   );
