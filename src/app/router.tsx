@@ -1,7 +1,8 @@
 import { Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { RequireSignIn } from '../features/auth/RequireSignIn';
-import { AccountRequest } from './AccountRequest';
+import { AccountRequest, type RouteHandle } from './AccountRequest';
+import { LeaderboardRequests } from '../features/leaderboard/LeaderboardRequests';
 import * as Pages from './lazyPages';
 import { homePath, paths } from '../lib/paths';
 import { PageSpinner } from './shell/PageSpinner';
@@ -13,7 +14,11 @@ const toHome = <Navigate to={homePath} replace />;
 /** Pages inside the shell. Their error element renders inside the shell's content area. */
 const homePages: RouteObject[] = [
   { index: true, element: toHome },
-  { path: home.leaderboard.path, element: <Pages.LeaderboardPage /> },
+  {
+    path: home.leaderboard.path,
+    element: <Pages.LeaderboardPage />,
+    handle: { requests: LeaderboardRequests } satisfies RouteHandle,
+  },
   { path: home.athletes.path, element: <Pages.AthletesPage /> },
   { path: home.results.individual.path, element: <Pages.ResultsPage variant="individual" /> },
   { path: home.results.historical.path, element: <Pages.HistoricalResultsPage /> },

@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import LeaderboardPage from '../../../../src/features/leaderboard/LeaderboardPage';
+import { LeaderboardRequests } from '../../../../src/features/leaderboard/LeaderboardRequests';
 import { initialLeaderboardFilters } from '../../../../src/features/leaderboard/leaderboardFiltersSlice';
 import { sprint } from '../../fakes/eventTypes';
 import { json, renderWithProviders, stubApi } from '../../test-utils';
@@ -88,6 +89,28 @@ describe('the leaderboard page', () => {
     expect(new URL(first!.url).search).toBe(
       `?athletesPerLeaderboard=5&eventTypeId=1&isDistinct=false&${tz.toString()}`,
     );
+  });
+
+  it("finds the queries asked early (the route's requests) and asks none of them again", async () => {
+    const { routes } = leaderboardRoutes([board([entry(1, 'Ada', 'Okafor', 4620)])]);
+    const api = stubApi(routes);
+    renderWithProviders(
+      <>
+        <LeaderboardRequests />
+        <LeaderboardPage />
+      </>,
+      { route: '/home/leaderboard' },
+    );
+    await screen.findByRole('list', { name: '40 yd board' });
+    // The same arguments as the page's: one request each.
+    for (const route of [
+      'GET /api/leaderboard',
+      'GET /api/event-type',
+      'GET /api/sport',
+      'GET /api/position',
+      'GET /api/roster',
+    ])
+      expect(api.sent(route)).toHaveLength(1);
   });
 
   it('asks again with isDistinct when "Best per athlete" is switched on', async () => {
