@@ -15,7 +15,7 @@ import { startServer } from '../e2e/server';
  * provider's session cookie is there when Lighthouse opens the dashboard (Lighthouse
  * clears caches and storage but keeps cookies: the first load is a cold one). Prints
  * scores, the paint metrics and the JavaScript transferred; `--out DIR` keeps the
- * reports (JSON). Targets (issue 18): /login ≥ 0.9 with LCP ≤ 2.5 s, dashboard ≥ 0.8.
+ * reports (JSON), with each run's trace and network log. Targets (issue 18): /login ≥ 0.9 with LCP ≤ 2.5 s, dashboard ≥ 0.8.
  * @example npm run build && npm run bench -- lighthouse --runs 1
  */
 const { values } = parseArgs({
@@ -110,6 +110,16 @@ async function main(): Promise<void> {
         if (values.out) {
           fs.mkdirSync(values.out, { recursive: true });
           fs.writeFileSync(path.join(values.out, `${name}-${run}.json`), result.report as string);
+          // The trace and the network log Lantern simulated from, for DevTools' Performance
+          // panel or a script (what ran when, which requests ended before the first paint).
+          fs.writeFileSync(
+            path.join(values.out, `${name}-${run}.trace.json`),
+            JSON.stringify(result.artifacts.Trace),
+          );
+          fs.writeFileSync(
+            path.join(values.out, `${name}-${run}.devtoolslog.json`),
+            JSON.stringify(result.artifacts.DevtoolsLog),
+          );
         }
       }
     };

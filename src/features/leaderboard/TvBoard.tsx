@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Badge, Button, ConfigProvider, Flex, Typography, theme } from 'antd';
+import { Badge, Button, Flex, Typography, theme } from 'antd';
 import { FullscreenExitOutlined } from '@ant-design/icons';
+import { RuntimeTheme } from '../../components/RuntimeTheme';
 import type { StreamStatus } from '../../lib/api/resultStream';
 import { BoardCard } from './BoardCard';
 import { formatTimeOfDay } from './boardFormat';
@@ -18,7 +19,7 @@ interface TvBoardProps {
  * across a weight room. The nested theme renders its styles at run time (decision 008:
  * the build-time stylesheet holds the light theme only).
  */
-const tvTheme = { algorithm: theme.darkAlgorithm, zeroRuntime: false } as const;
+const tvTheme = { algorithm: theme.darkAlgorithm };
 
 /** The clock's, the live badge's size. */
 const headerText = 'clamp(18px, min(1.8vw, 3vh), 32px)';
@@ -57,7 +58,7 @@ export function TvBoard({ leaderboard, status, onExit }: TvBoardProps) {
 
   const boards = leaderboard?.boards ?? [];
   return (
-    <ConfigProvider theme={tvTheme}>
+    <RuntimeTheme theme={tvTheme}>
       <div
         ref={frame}
         role="dialog"
@@ -126,6 +127,6 @@ export function TvBoard({ leaderboard, status, onExit }: TvBoardProps) {
           ))}
         </div>
       </div>
-    </ConfigProvider>
+    </RuntimeTheme>
   );
 }
