@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Flex, Spin } from 'antd';
 import { Navigate, useLocation } from 'react-router';
 import { useAppSelector } from '../../lib/hooks';
@@ -19,7 +19,12 @@ export interface LoginLocationState {
  * { path: '/home', element: <RequireSignIn><AppShell /></RequireSignIn> }
  */
 export function RequireSignIn({ children }: { children: ReactNode }) {
-  const status = useAppSelector(selectAuthStatus);
+  // The session's arrival is a store update, which React renders at once and in one
+  // piece (useSyncExternalStore), with the effects of what it reveals: the shell and the
+  // requests it starts were one long task on a phone (docs/first-load.md, "The session's
+  // arrival"). Deferred, this render keeps the spinner, and the next one reveals them in
+  // slices, their effects in a task of their own.
+  const status = useDeferredValue(useAppSelector(selectAuthStatus));
   const { pathname, search } = useLocation();
   if (status === 'unknown')
     return (

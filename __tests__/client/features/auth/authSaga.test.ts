@@ -87,12 +87,18 @@ describe('auth saga: signed in', () => {
   });
 
   it('refreshes once for many 401s at the same time (single flight)', async () => {
-    const api = stubApi({
-      'GET /api/a': (request) =>
-        json({}, request.headers.get('authorization') === 'Bearer token-2' ? 200 : 401),
-      'GET /api/b': (request) =>
-        json({}, request.headers.get('authorization') === 'Bearer token-2' ? 200 : 401),
-    });
+    // Both requests are on the wire before either answer comes back, as on a network:
+    // the first 401 waits until the second request was sent.
+    let bothSent: () => void = () => undefined;
+    const sent = new Promise<void>((resolve) => (bothSent = resolve));
+    let expired = 0;
+    const answer = async (request: Request) => {
+      if (request.headers.get('authorization') === 'Bearer token-2') return json({}, 200);
+      if (++expired === 2) bothSent();
+      await sent;
+      return json({}, 401);
+    };
+    const api = stubApi({ 'GET /api/a': answer, 'GET /api/b': answer });
     const auth = fakeAuth();
     const store = await start(auth);
     const results = await Promise.all([

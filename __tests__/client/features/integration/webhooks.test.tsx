@@ -284,7 +284,8 @@ describe('the webhooks of the Integrations page', () => {
       description: '',
       events: ['result.created', 'result.updated'],
     });
-    expect(await webhookRow()).toHaveTextContent('Result corrected');
+    // The row shows the saved events when the list is fetched again.
+    await waitFor(async () => expect(await webhookRow()).toHaveTextContent('Result corrected'));
 
     await user.click(screen.getByRole('button', { name: `Delete ${RECEIVER}` }));
     await user.click(await screen.findByRole('button', { name: 'Delete' }));

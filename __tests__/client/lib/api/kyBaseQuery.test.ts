@@ -191,7 +191,8 @@ describe('kyBaseQuery', () => {
       const answer = call('/user');
       await jest.advanceTimersByTimeAsync(999);
       expect(fetchMock).toHaveBeenCalledTimes(1);
-      await jest.advanceTimersByTimeAsync(1);
+      // The wait, then the request (in a task of its own, as every request is).
+      await jest.advanceTimersByTimeAsync(1000);
       expect(fetchMock).toHaveBeenCalledTimes(2);
       await jest.advanceTimersByTimeAsync(1000);
       expect(await answer).toEqual({ data: { id: 1 } });
