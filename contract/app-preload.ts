@@ -8,15 +8,26 @@
  * no TypeBox, imported by the app too.
  */
 
-/** dist/app/preload.json: the files each navigation preloads, beside the entry's. */
+/** dist/app/preload.json: the files each navigation preloads, in the order they are asked. */
 export interface PreloadManifest {
-  /** Any page of the dashboard (/home/...): the app, the identity SDK, the shell. */
+  /**
+   * The entry's files (webpack's runtime, the boot script), asked first: index.html
+   * loads them with `defer`, a low priority that Chrome asked after every preload.
+   */
+  entry: string[];
+  /** Any page of the dashboard (/home/...): the identity SDK, the app, the shell. */
   home: string[];
   /** The pages budgets.json names (the page's own chunks added). */
   pages: Record<string, string[]>;
   /** Where a sign-in comes back to by default (the dashboard's first page). */
   landing: string;
 }
+
+/**
+ * The app's runtime configuration (server/app-config/routes.ts), preloaded right after
+ * the entry: the boot script asks for it first thing (src/lib/config.ts).
+ */
+export const runtimeConfigFile = 'config.json';
 
 export const preloadManifestFile = 'preload.json';
 
@@ -34,10 +45,14 @@ export function preloadsApp(pathname: string, search: URLSearchParams): boolean 
 }
 
 /**
- * The files to preload for a navigation, none where `preloadsApp` says no.
+ * The files to preload for a navigation, in order, none where `preloadsApp` says no.
+ * The session check comes first: it is the longest chain of the dashboard's first load
+ * (the boot script, the config, the SDK, then the provider's two round trips before any
+ * API call), and each of its files would otherwise wait behind the app's larger ones.
+ * Then the app, the shell and the page.
  *
  * @example
- * preloadFiles(manifest, '/home/leaderboard', new URLSearchParams()); // ['js/react.1.js', …]
+ * preloadFiles(manifest, '/home/leaderboard', new URLSearchParams()); // ['js/runtime.1.js', 'js/boot.2.js', 'config.json', …]
  */
 export function preloadFiles(
   manifest: PreloadManifest,
@@ -46,5 +61,5 @@ export function preloadFiles(
 ): string[] {
   if (!preloadsApp(pathname, search)) return [];
   const path = pathname === '/login' ? manifest.landing : pathname;
-  return manifest.pages[path] ?? manifest.home;
+  return [...manifest.entry, runtimeConfigFile, ...(manifest.pages[path] ?? manifest.home)];
 }

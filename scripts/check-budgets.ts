@@ -120,27 +120,38 @@ export function brotliSize(dir: string, file: string): number {
   return fs.statSync(fs.existsSync(compressed) ? compressed : path.join(dir, file)).size;
 }
 
+/** The identity SDK's chunk (src/features/auth/authClient.ts). */
+const SDK_CHUNK = 'auth-sdk';
+
 /**
  * What the server preloads for each navigation to the dashboard (contract/app-preload.ts):
- * the files of each page budgets.json names that is not light, and for any other page
- * under /home the app, the identity SDK and the shell; never the entry's own files, which
- * index.html loads. Written beside the app by the build (dist/app/preload.json).
+ * the entry's scripts, which the server asks first; then, per page budgets.json names
+ * that is not light, the identity SDK's files and the page's others, and for any other
+ * page under /home the SDK's, the app's and the shell's. Written beside the app by the
+ * build (dist/app/preload.json).
  *
  * @example
- * preloadManifest(stats, budgets, '/home/leaderboard').pages['/home/leaderboard']; // ['js/react.1.js', …]
+ * preloadManifest(stats, budgets, '/home/leaderboard').pages['/home/leaderboard']; // ['js/auth-sdk.1.js', 'js/react.2.js', …]
  */
 export function preloadManifest(
   stats: ChunkStats,
   budgets: Budgets,
   landing: string,
 ): PreloadManifest {
-  const entryFiles = new Set(pageFiles(stats, budgets.entry, []));
-  const files = (chunks: string[]) =>
-    pageFiles(stats, budgets.entry, chunks).filter((file) => !entryFiles.has(file));
+  const entry = pageFiles(stats, budgets.entry, []);
+  const sdk = pageFiles(stats, budgets.entry, [SDK_CHUNK]).filter((file) => !entry.includes(file));
+  // The SDK first (the session check waits for it), then the app's and the page's files.
+  const files = (chunks: string[]) => [
+    ...sdk,
+    ...pageFiles(stats, budgets.entry, chunks).filter(
+      (file) => !entry.includes(file) && !sdk.includes(file),
+    ),
+  ];
   const pages: Record<string, string[]> = {};
   for (const page of budgets.pages)
     if (!page.light) pages[page.path] = files(pageChunks(budgets, page));
-  return { home: files(pageChunks(budgets, { chunks: ['auth-sdk', 'shell'] })), pages, landing };
+  const home = files(pageChunks(budgets, { chunks: [SDK_CHUNK, 'shell'] }));
+  return { entry: entry.filter((file) => file.endsWith('.js')), home, pages, landing };
 }
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);

@@ -29,6 +29,7 @@ describe('HTTP behaviour shared by every route', () => {
     }
     // What the build writes for the server's preload (scripts/check-budgets.ts).
     const manifest: PreloadManifest = {
+      entry: ['js/runtime.5.js', 'js/boot.6.js'],
       home: ['js/react.1.js', 'css/app.2.css', 'js/shell.3.js'],
       pages: { '/home/leaderboard': ['js/react.1.js', 'css/app.2.css', 'js/leaderboard.4.js'] },
       landing: '/home/leaderboard',
@@ -77,8 +78,11 @@ describe('HTTP behaviour shared by every route', () => {
 
   it("preloads the dashboard's chunks with its page, and none on the light /login", async () => {
     const board = await app.inject({ url: '/home/leaderboard', headers: html });
+    // The session check's files first: the boot script, the config it reads with fetch.
     expect(board.headers.link).toBe(
-      '</js/react.1.js>; rel=preload; as=script, </css/app.2.css>; rel=preload; as=style, ' +
+      '</js/runtime.5.js>; rel=preload; as=script, </js/boot.6.js>; rel=preload; as=script, ' +
+        '</config.json>; rel=preload; as=fetch; crossorigin, ' +
+        '</js/react.1.js>; rel=preload; as=script, </css/app.2.css>; rel=preload; as=style, ' +
         '</js/leaderboard.4.js>; rel=preload; as=script',
     );
     // Another dashboard page: the app and the shell.

@@ -47,6 +47,16 @@ export function isAppNavigation(request: FastifyRequest): boolean {
 const hashedAsset = /^(js|css)\/[^/]+\.[0-9a-f]{8}\.(js|css)(\.br|\.gz)?$/;
 
 /**
+ * One file's preload: a script, a stylesheet, or the runtime config, which the boot
+ * script reads with `fetch` (`as=fetch` needs `crossorigin` to match fetch's CORS mode).
+ */
+function preloadLink(file: string): string {
+  if (file.endsWith('.css')) return `</${file}>; rel=preload; as=style`;
+  if (file.endsWith('.json')) return `</${file}>; rel=preload; as=fetch; crossorigin`;
+  return `</${file}>; rel=preload; as=script`;
+}
+
+/**
  * The `Link` header that preloads a navigation's chunks (contract/app-preload.ts): the
  * browser fetches them with the page instead of after the boot script has run.
  */
@@ -58,9 +68,7 @@ export function preloadLinks(
   const parsed = new URL(url, 'http://app.invalid');
   const files = preloadFiles(manifest, parsed.pathname, parsed.searchParams);
   if (files.length === 0) return undefined;
-  return files
-    .map((file) => `</${file}>; rel=preload; as=${file.endsWith('.css') ? 'style' : 'script'}`)
-    .join(', ');
+  return files.map(preloadLink).join(', ');
 }
 
 function readManifest(appDir: string): PreloadManifest | undefined {

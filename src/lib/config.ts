@@ -35,7 +35,10 @@ function isRuntimeConfig(value: unknown): value is RuntimeConfig {
 }
 
 async function fetchConfig(url: string): Promise<RuntimeConfig> {
-  const response = await fetch(url, { cache: 'no-store', headers: { Accept: 'application/json' } });
+  // The browser's default cache mode, so that the server's preload of it (contract/
+  // app-preload.ts) is used; the server sends it `no-cache`, so a new deployment's is read
+  // at the next load all the same.
+  const response = await fetch(url, { headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   const body: unknown = await response.json();
   if (!isRuntimeConfig(body))

@@ -165,7 +165,7 @@ describe('the boot entry and the light pages (decision 027)', () => {
     expect(checkBudgets(bootStats, forgot, (file) => bootSizes[file]!)[0]!.over).toBe(true);
   });
 
-  it("writes what the server preloads: each app page's files, and the dashboard's, not the entry's", () => {
+  it("writes what the server preloads: the entry's scripts, then each page's files with the SDK's first", () => {
     const withShell: ChunkStats = {
       ...bootStats,
       namedChunkGroups: {
@@ -175,20 +175,21 @@ describe('the boot entry and the light pages (decision 027)', () => {
     };
     const manifest = preloadManifest(withShell, bootBudgets, '/home/leaderboard');
     expect(manifest.landing).toBe('/home/leaderboard');
+    expect(manifest.entry).toEqual(['js/runtime.1.js', 'js/boot.2.js']);
     expect(manifest.pages).toEqual({
       '/home/leaderboard': [
+        'js/auth-sdk.7.js',
         'js/react.3.js',
         'css/app.4.css',
         'js/app.5.js',
-        'js/auth-sdk.7.js',
         'js/leaderboard.8.js',
       ],
     }); // /login is light: none
     expect(manifest.home).toEqual([
+      'js/auth-sdk.7.js',
       'js/react.3.js',
       'css/app.4.css',
       'js/app.5.js',
-      'js/auth-sdk.7.js',
       'css/shell.9.css',
       'js/shell.10.js',
     ]);
