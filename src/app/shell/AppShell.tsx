@@ -7,6 +7,7 @@ import { Button, Drawer, Flex, Layout, Spin, theme } from 'antd';
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Link, Outlet, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/BrandLogo';
+import { useAppSelector } from '../../lib/hooks';
 import { homePath } from '../../lib/paths';
 import { useGetUserQuery } from '../../features/account/userApi';
 import { TimeZoneSaver } from '../../features/account/TimeZoneSaver';
@@ -16,6 +17,7 @@ import { HeaderBanners } from './HeaderBanners';
 import { PageSpinner } from './PageSpinner';
 import { SideMenu } from './SideMenu';
 import { TelemetryTracker } from './TelemetryTracker';
+import type { RootState } from '../store';
 
 const siderWidth = 272;
 const collapsedWidth = 64;
@@ -42,6 +44,13 @@ function HomeLink({ compact }: { compact: boolean }) {
     </Link>
   );
 }
+
+/** The longest the shell waits, once the account is there, for the page's first answers. */
+export const FIRST_ANSWERS_WAIT_MS = 1000;
+
+/** Whether a query of the API is on its way. */
+const selectQueriesPending = (state: RootState) =>
+  Object.values(state.api.queries).some((query) => query?.status === 'pending');
 
 /**
  * The frame of every page under /home: side menu, header, banners, content, footer. From
@@ -71,11 +80,24 @@ export function AppShell() {
   // store update, which React renders in one piece (useSyncExternalStore), and drawing
   // the menu, header and page in it was the first load's longest task (~0.45 s on a
   // phone's CPU, docs/first-load.md); a transition renders them in slices.
+  // It also waits for the first answers of the page's queries, asked beside the account
+  // (AccountRequest), up to FIRST_ANSWERS_WAIT_MS: each answer is a store update, which
+  // React renders at once, and one arriving while the transition rendered the shell made
+  // React throw that render away and start it again (three times on a first load,
+  // docs/first-load.md); drawn after them, the page is drawn once, with its data.
   const { isLoading: accountLoading } = useGetUserQuery();
+  const answersPending = useAppSelector(selectQueriesPending);
+  const [waitedLongEnough, setWaitedLongEnough] = useState(false);
   const [accountSettled, setAccountSettled] = useState(() => !accountLoading);
   useEffect(() => {
-    if (!accountSettled && !accountLoading) startTransition(() => setAccountSettled(true));
+    if (accountSettled || accountLoading) return;
+    const timer = setTimeout(() => setWaitedLongEnough(true), FIRST_ANSWERS_WAIT_MS);
+    return () => clearTimeout(timer);
   }, [accountSettled, accountLoading]);
+  useEffect(() => {
+    if (!accountSettled && !accountLoading && (!answersPending || waitedLongEnough))
+      startTransition(() => setAccountSettled(true));
+  }, [accountSettled, accountLoading, answersPending, waitedLongEnough]);
   if (!accountSettled)
     return (
       <Flex align="center" justify="center" style={{ minHeight: '100vh' }}>
