@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
+import { createHash, randomBytes } from 'node:crypto';
+import { Kysely, PostgresDialect } from 'kysely';
 import { Pool } from 'pg';
 import { buildApp, type App } from '../../../server/app';
 import { loadConfig, type Config } from '../../../server/config';
+import { migrateToLatest } from '../../../server/db/migrate';
+import { migrations } from '../../../server/db/migrations';
+import { openEmbeddedPool } from '../../../server/db/pglite';
 import type { IdentitySettings } from '../../../server/identity/settings';
 import type { LiveSettings } from '../../../server/live/plugin';
 import type { AdmissionSettings } from '../../../server/plugins/admission';
@@ -25,19 +28,40 @@ const pglitePackage = path.join(
 const pgliteVersion = (JSON.parse(fs.readFileSync(pglitePackage, 'utf8')) as { version: string })
   .version;
 
+/** The migrations' sources: a template made before one of them changed is not used. */
+function migrationsDigest(): string {
+  const dir = path.join(__dirname, '..', '..', '..', 'server', 'db', 'migrations');
+  const hash = createHash('sha256');
+  for (const file of fs.readdirSync(dir).sort()) {
+    hash.update(file).update(fs.readFileSync(path.join(dir, file)));
+  }
+  return hash.digest('hex').slice(0, 12);
+}
+
 /**
- * An empty PGlite data directory made once and kept in the temp folder: initdb takes
- * 4-12 s, a copy well under that. Built aside and renamed into place, so that test
- * workers racing to build it never see half of one.
+ * A PGlite data directory with every migration run, made once and kept in the temp
+ * folder: initdb takes 4-12 s and the migrations a few more, a copy well under that, and
+ * each test file's app then finds nothing to migrate (its start runs the migrator as the
+ * server's does). Named by PGlite's version and the migrations' sources. Built aside and
+ * renamed into place, so that test workers racing to build it never see half of one.
  */
 async function pgliteTemplate(): Promise<string> {
-  const template = path.join(os.tmpdir(), `splitline-pglite-template-${pgliteVersion}`);
+  const template = path.join(
+    os.tmpdir(),
+    `splitline-pglite-template-${pgliteVersion}-${migrationsDigest()}`,
+  );
   if (fs.existsSync(path.join(template, 'PG_VERSION'))) return template;
   const building = await fs.promises.mkdtemp(`${template}-building-`);
-  await (await PGlite.create(building)).close();
-  await fs.promises
-    .rename(building, template)
-    .catch(() => fs.promises.rm(building, { recursive: true, force: true }));
+  const embedded = await openEmbeddedPool(building);
+  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: embedded.pool }) });
+  try {
+    await migrateToLatest(db, migrations);
+  } finally {
+    await db.destroy();
+    await embedded.close();
+  }
+  await fs.promises.rename(path.join(building, 'pglite'), template).catch(() => undefined); // another worker's is in place
+  await fs.promises.rm(building, { recursive: true, force: true });
   return template;
 }
 
