@@ -6,6 +6,7 @@
  * twice and warned (MODULE_TYPELESS_PACKAGE_JSON) at every build; `"type": "module"`
  * for the whole package would change how every other script and config loads.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import webpack from 'webpack';
@@ -43,6 +44,22 @@ class ChunkGroupsPlugin {
     });
   }
 }
+/**
+ * The identity SDK's token worker (refresh tokens are kept there, IDENTITY.md), served as
+ * a file of the app: by default the SDK builds it at start from a base64 copy inside its
+ * bundle (decoded, made a `blob:` URL, started), ~30 ms of the main thread on a cold
+ * load unthrottled (docs/first-load.md). Its `workerUrl` setting loads it from here
+ * instead; named by its content like every other script, so cached for good.
+ */
+const tokenWorker = path.join(
+  root,
+  'node_modules/@auth0/auth0-spa-js/dist/auth0-spa-js.worker.production.js',
+);
+const tokenWorkerFile = `js/auth0-worker.${createHash('sha256')
+  .update(fs.readFileSync(tokenWorker))
+  .digest('hex')
+  .slice(0, 8)}.js`;
+
 const reactRouterBuild = (file: string) =>
   path.join(root, 'node_modules/react-router/dist/production', file);
 
@@ -129,7 +146,13 @@ export default (
         chunkFilename: production ? 'css/[name].[contenthash:8].css' : 'css/[name].css',
       }),
       new CopyWebpackPlugin({
-        patterns: [{ from: 'public', to: '.', globOptions: { ignore: ['**/index.html'] } }],
+        patterns: [
+          { from: 'public', to: '.', globOptions: { ignore: ['**/index.html'] } },
+          { from: tokenWorker, to: tokenWorkerFile },
+        ],
+      }),
+      new webpack.DefinePlugin({
+        'process.env.AUTH_TOKEN_WORKER': JSON.stringify(`/${tokenWorkerFile}`),
       }),
       // moment's ~150 locale files would otherwise all be bundled (+59 KiB gzipped).
       new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),

@@ -64,6 +64,8 @@ describe('HTTP behaviour shared by every route', () => {
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toContain("img-src 'self' data: blob:");
     expect(csp).toContain("connect-src 'self'");
+    // The identity SDK's token worker is a file of the app, not a blob: URL.
+    expect(csp).toContain("worker-src 'self';");
     expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['strict-transport-security']).toContain('max-age=');

@@ -6,7 +6,8 @@ import fp from 'fastify-plugin';
  * needs and no more: its own scripts; its own styles plus inline ones (antd writes its
  * CSS-in-JS into <style> tags); images from data:/blob: URLs (logos before upload);
  * API calls and the identity provider (with its silent-auth iframe) on the same origin; the
- * auth SDK's token worker, which it starts from a blob: URL.
+ * auth SDK's token worker, a file of the app (webpack.config.mts; the SDK's own default is
+ * a blob: URL, which the policy no longer allows).
  * With usage telemetry configured (POSTHOG_*), the browser may also send to PostHog's
  * host (posthogOrigins); its scripts are bundled in the app, none is loaded from there.
  * HSTS and upgrade-insecure-requests only when the server is reached over https: on
@@ -40,7 +41,7 @@ export default fp(
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'", ...telemetry],
           frameSrc: ["'self'"],
-          workerSrc: ["'self'", 'blob:'],
+          workerSrc: ["'self'"],
           objectSrc: ["'none'"],
           // 'self': the SDK's silent sign-in frames the provider's pages from the app.
           frameAncestors: ["'self'"],

@@ -81,6 +81,9 @@ export async function createAuth0AuthClient(
     useRefreshTokensFallback: true,
     authorizeTimeoutInSeconds: 10,
     cacheLocation: 'memory',
+    // The token worker as a file of the app (webpack.config.mts), rather than built at
+    // start from the copy inside the SDK; where there is none (tests), the SDK's own.
+    workerUrl: process.env.AUTH_TOKEN_WORKER || undefined,
   });
   // Started at boot (startSessionCheck): the first checkSession() is that one, in flight.
   let started = options.checkSessionNow ? sdk.checkSession() : undefined;

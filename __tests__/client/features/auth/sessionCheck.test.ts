@@ -75,4 +75,18 @@ describe('the session check started by the boot script', () => {
     await browserAuthDeps.createClient(auth, origin); // the early one was given up
     expect(made).toHaveLength(3);
   });
+
+  it('loads the token worker from the file the build names, or the SDK’s own without one', async () => {
+    process.env.AUTH_TOKEN_WORKER = '/js/auth0-worker.1234abcd.js';
+    try {
+      await browserAuthDeps.createClient(auth, origin);
+    } finally {
+      delete process.env.AUTH_TOKEN_WORKER;
+    }
+    await browserAuthDeps.createClient(auth, origin);
+    expect(made.map(({ options }) => (options as { workerUrl?: string }).workerUrl)).toEqual([
+      '/js/auth0-worker.1234abcd.js',
+      undefined,
+    ]);
+  });
 });
