@@ -86,9 +86,12 @@ export function AppShell() {
   // React throw that render away and start it again (three times on a first load,
   // docs/first-load.md); drawn after them, the page is drawn once, with its data.
   const { isLoading: accountLoading } = useGetUserQuery();
-  const answersPending = useAppSelector(selectQueriesPending);
   const [waitedLongEnough, setWaitedLongEnough] = useState(false);
   const [accountSettled, setAccountSettled] = useState(() => !accountLoading);
+  // Read until the shell is drawn only: afterwards every query would re-render the shell.
+  const answersPending = useAppSelector(
+    (state: RootState) => !accountSettled && selectQueriesPending(state),
+  );
   useEffect(() => {
     if (accountSettled || accountLoading) return;
     const timer = setTimeout(() => setWaitedLongEnough(true), FIRST_ANSWERS_WAIT_MS);
