@@ -9,7 +9,10 @@ import { signUp } from './accounts';
 describe('account actions through the API', () => {
   let app: App;
   beforeAll(async () => {
-    app = await buildTestApp();
+    // Parallel guesses queue behind two password checks at a time: on a busy machine the
+    // default half-second wait for a turn answers some of them 503, which is admission's
+    // test (admission.test.ts), not this one's.
+    app = await buildTestApp({ admission: { maxWaitMs: 30_000 } });
     await app.ready();
   });
   afterAll(() => app.close());
