@@ -21,8 +21,9 @@ if (isLightLogin(new URL(window.location.href), document.cookie)) {
   // do so while the app's chunks arrive.
   startSessionCheck(new URL(window.location.href));
   // The browser's time zone, which every list query sends, while the main thread only
-  // waits for the network: its first DateTimeFormat loads the locale's data (~90 ms on
-  // a phone's CPU), which was paid inside the dashboard's first render.
+  // waits for the network: without Temporal it is a DateTimeFormat, whose first one
+  // loads the locale's data (~90 ms on a phone's CPU), which was paid inside the
+  // dashboard's first render.
   setTimeout(browserTimeZone, 0);
   // React's DOM renderer is evaluated as soon as its chunk arrives, in a task of its own,
   // rather than in the app's, which waits for all its chunks and evaluates them at once
