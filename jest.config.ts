@@ -47,8 +47,9 @@ const config: Config = {
   maxWorkers: '100%',
   workerIdleMemoryLimit: '2GB',
   // Global only: jest-circus ignores a project-level testTimeout. Server test files start
-  // an embedded database (initdb takes a few seconds on a fresh directory).
-  testTimeout: 30000,
+  // an embedded database and some warm it up (server/warm-up.ts) in their set-up: with a
+  // worker per core, a busy machine took one such set-up past 30 s.
+  testTimeout: 60000,
 };
 
 export default config;
