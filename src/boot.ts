@@ -9,7 +9,7 @@
 import { startSessionCheck } from './features/auth/authClient';
 import { isLightLogin, showLightLogin } from './features/auth/lightLogin';
 import { browserTimeZone } from './lib/timeZone';
-import { yieldToMain } from './lib/yieldToMain';
+import { yieldToWaiting } from './lib/yieldToMain';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
@@ -38,11 +38,11 @@ if (isLightLogin(new URL(window.location.href), document.cookie)) {
     // The chunks first: the last one to arrive ran its file and then, in the same task,
     // whatever import was waiting for the group (~25 ms of antd's modules unthrottled).
     await import(/* webpackChunkName: "app" */ './app/appLoaded');
-    await yieldToMain();
+    await yieldToWaiting();
     await import(/* webpackChunkName: "app" */ './app/uiLibraries');
-    await yieldToMain();
+    await yieldToWaiting();
     await import(/* webpackChunkName: "app" */ './app/stateLibraries');
-    await yieldToMain();
+    await yieldToWaiting();
     await import(/* webpackChunkName: "app" */ './index');
   };
   loadApp().catch(() => {

@@ -8,7 +8,7 @@ import { PersistGate } from 'redux-persist/integration/react';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { openTabChannel } from './lib/api';
 import { loadConfig } from './lib/config';
-import { yieldToMain } from './lib/yieldToMain';
+import { yieldToWaiting } from './lib/yieldToMain';
 import { AppErrorBoundary } from './app/AppErrorBoundary';
 import { AppProviders } from './app/AppProviders';
 import { ConfigErrorScreen } from './app/ConfigErrorScreen';
@@ -17,6 +17,10 @@ import { loadAuthSdk } from './features/auth/authClient';
 import { routes } from './app/router';
 import { makeStore, persistAppStore } from './app/store';
 import { ThemeProvider } from './app/theme';
+import { whenSessionKnown } from './app/whenSessionKnown';
+
+/** The longest the first render waits for the session check's answer (whenSessionKnown). */
+const SESSION_WAIT_MS = 3000;
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -27,7 +31,7 @@ async function start(): Promise<void> {
   preloadPages(routes, new URL(window.location.href));
   loadAuthSdk().catch(() => undefined); // the auth saga reports a failure
   // The modules' evaluation was this task; the store and the first render are the next.
-  await yieldToMain();
+  await yieldToWaiting();
   try {
     await loadConfig();
   } catch (error) {
@@ -43,8 +47,11 @@ async function start(): Promise<void> {
   setupListeners(store.dispatch); // refetch on focus and reconnect
   const persistor = persistAppStore(store);
   // The router's set-up (its routes ranked, the address matched) in a task of its own.
-  await yieldToMain();
+  await yieldToWaiting();
   const router = createBrowserRouter(routes);
+  // The session check's steps before the first render, which then draws the page the
+  // session calls for (the splash stays until then).
+  await whenSessionKnown(store, SESSION_WAIT_MS);
 
   // A transition: React renders the app in slices and lets the browser breathe between
   // them (the session check's answers, input) instead of one long task.

@@ -1,3 +1,10 @@
+interface Scheduler {
+  yield?: () => Promise<void>;
+  postTask?: (callback: () => void, options: { priority: 'background' }) => Promise<void>;
+}
+
+const scheduler = () => (globalThis as { scheduler?: Scheduler }).scheduler;
+
 /**
  * Lets the browser run what is waiting (input, paint, network callbacks) before the
  * caller goes on: the start-up splits its work with it, so that no task blocks the main
@@ -5,7 +12,21 @@
  * `scheduler.yield()` where the browser has it (Chromium), else a macrotask.
  */
 export function yieldToMain(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  const yieldNow = scheduler()?.yield;
+  if (typeof yieldNow === 'function') return yieldNow.call(scheduler());
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * Like `yieldToMain`, but the caller goes on only when nothing else is waiting: the app's
+ * start gives way to the session check's steps (the SDK's locks, its PKCE hash, the
+ * provider's answers), each a task of its own that a start going first held back while the
+ * network stood idle (docs/first-load.md). A background task of `scheduler.postTask`
+ * where the browser has it (Chromium, Firefox), else a macrotask.
+ */
+export function yieldToWaiting(): Promise<void> {
+  const postTask = scheduler()?.postTask;
+  if (typeof postTask === 'function')
+    return postTask.call(scheduler(), () => undefined, { priority: 'background' });
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
