@@ -89,4 +89,21 @@ describe('the session check started by the boot script', () => {
       undefined,
     ]);
   });
+
+  it('fetches the token worker the build names at once, for the SDK to find it cached', async () => {
+    const fetched = jest
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(() => Promise.resolve(new Response('self.onmessage = null;')));
+    process.env.AUTH_TOKEN_WORKER = '/js/auth0-worker.1234abcd.js';
+    try {
+      startSessionCheck(new URL(`${origin}/login?code=abc&state=xyz`)); // no check: no worker
+      expect(fetched).not.toHaveBeenCalled();
+      startSessionCheck(new URL(`${origin}/home/leaderboard`));
+      expect(fetched).toHaveBeenCalledWith('/js/auth0-worker.1234abcd.js', { priority: 'high' });
+      await settle();
+    } finally {
+      delete process.env.AUTH_TOKEN_WORKER;
+      fetched.mockRestore();
+    }
+  });
 });
