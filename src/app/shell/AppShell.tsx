@@ -86,22 +86,23 @@ export function AppShell() {
   // React throw that render away and start it again (three times on a first load,
   // docs/first-load.md); drawn after them, the page is drawn once, with its data.
   const { isLoading: accountLoading } = useGetUserQuery();
-  const [waitedLongEnough, setWaitedLongEnough] = useState(false);
-  const [accountSettled, setAccountSettled] = useState(() => !accountLoading);
+  const [drawn, setDrawn] = useState(() => !accountLoading);
   // Read until the shell is drawn only: afterwards every query would re-render the shell.
   const answersPending = useAppSelector(
-    (state: RootState) => !accountSettled && selectQueriesPending(state),
+    (state: RootState) => !drawn && selectQueriesPending(state),
   );
   useEffect(() => {
-    if (accountSettled || accountLoading) return;
-    const timer = setTimeout(() => setWaitedLongEnough(true), FIRST_ANSWERS_WAIT_MS);
+    if (drawn || accountLoading) return undefined;
+    const draw = () => startTransition(() => setDrawn(true));
+    if (!answersPending) {
+      draw();
+      return undefined;
+    }
+    // Set once the account is there; the answers' arrival (false) draws at once.
+    const timer = setTimeout(draw, FIRST_ANSWERS_WAIT_MS);
     return () => clearTimeout(timer);
-  }, [accountSettled, accountLoading]);
-  useEffect(() => {
-    if (!accountSettled && !accountLoading && (!answersPending || waitedLongEnough))
-      startTransition(() => setAccountSettled(true));
-  }, [accountSettled, accountLoading, answersPending, waitedLongEnough]);
-  if (!accountSettled)
+  }, [drawn, accountLoading, answersPending]);
+  if (!drawn)
     return (
       <Flex align="center" justify="center" style={{ minHeight: '100vh' }}>
         <Spin size="large" aria-label="Loading your account" />
