@@ -6,9 +6,10 @@ import { stubApi } from './api-stub';
 import { startConsoleGuard, stopConsoleGuard } from './console-guard';
 import { matchMedia, setScreenWidth } from './screen';
 
-// The first visit to a lazy page compiles its chunk (ts-jest, cold cache, suites run in
-// parallel): findBy* waits up to 5 s instead of 1 s before calling a page missing.
-configure({ asyncUtilTimeout: 5000 });
+// The first visit to a lazy page compiles its chunk (ts-jest, cold cache), while the
+// server suite's embedded databases work on the other core: findBy* waits up to 15 s
+// instead of 1 s before calling a page missing (5 s was passed twice in a clean clone).
+configure({ asyncUtilTimeout: 15000 });
 
 // antd's responsive pieces (Sider breakpoint, Grid, table columns) ask matchMedia; jsdom
 // has none: a desktop screen of 1280 px unless a test sets another (screen.ts).
