@@ -11,6 +11,15 @@ describe('browserTimeZone', () => {
     dateTimeFormat.mockRestore();
   });
 
+  /** Intl's DateTimeFormat names this zone. */
+  const intlSays = (timeZone: string) =>
+    dateTimeFormat.mockImplementation(
+      () =>
+        ({
+          resolvedOptions: () => ({ timeZone }) as Intl.ResolvedDateTimeFormatOptions,
+        }) as unknown as Intl.DateTimeFormat,
+    );
+
   /** A fresh module: the zone is kept for the page's life. */
   const load = () => {
     let module!: typeof import('../../../src/lib/timeZone');
@@ -32,12 +41,7 @@ describe('browserTimeZone', () => {
 
   it("takes Intl's zone in a browser without Temporal", () => {
     delete global.Temporal;
-    const resolvedOptions = jest.fn(
-      () => ({ timeZone: 'Pacific/Auckland' }) as Intl.ResolvedDateTimeFormatOptions,
-    );
-    dateTimeFormat.mockImplementation(
-      () => ({ resolvedOptions }) as unknown as Intl.DateTimeFormat,
-    );
+    intlSays('Pacific/Auckland');
     expect(load()()).toBe('Pacific/Auckland');
   });
 
@@ -49,21 +53,13 @@ describe('browserTimeZone', () => {
         },
       },
     };
-    const resolvedOptions = jest.fn(
-      () => ({ timeZone: 'Europe/Berlin' }) as Intl.ResolvedDateTimeFormatOptions,
-    );
-    dateTimeFormat.mockImplementation(
-      () => ({ resolvedOptions }) as unknown as Intl.DateTimeFormat,
-    );
+    intlSays('Europe/Berlin');
     expect(load()()).toBe('Europe/Berlin');
   });
 
   it('is undefined when the browser names no zone', () => {
     delete global.Temporal;
-    const resolvedOptions = jest.fn(() => ({ timeZone: '' }) as Intl.ResolvedDateTimeFormatOptions);
-    dateTimeFormat.mockImplementation(
-      () => ({ resolvedOptions }) as unknown as Intl.DateTimeFormat,
-    );
+    intlSays('');
     expect(load()()).toBeUndefined();
   });
 });
