@@ -43,7 +43,8 @@ const config: Config = {
   // Every core: the parent process only collects results (jest's default leaves a core to
   // it, which on a two-core CI machine ran every file in one worker). A worker whose heap
   // holds more than this after a file is replaced: long-lived workers slowed down 5-10x
-  // late in a run. CI's jest step went from 32 to ~13 minutes (docs/performance.md).
+  // late in a run. In a clean clone the jest step went from 32 to 15 minutes
+  // (docs/performance.md, "CI time").
   maxWorkers: '100%',
   workerIdleMemoryLimit: '2GB',
   // Global only: jest-circus ignores a project-level testTimeout. Server test files start

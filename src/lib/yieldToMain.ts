@@ -5,6 +5,9 @@ interface Scheduler {
 
 const scheduler = () => (globalThis as { scheduler?: Scheduler }).scheduler;
 
+/** A macrotask: the fallback of both yields in a browser without `scheduler`. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /**
  * Lets the browser run what is waiting (input, paint, network callbacks) before the
  * caller goes on: the start-up splits its work with it, so that no task blocks the main
@@ -14,7 +17,7 @@ const scheduler = () => (globalThis as { scheduler?: Scheduler }).scheduler;
 export function yieldToMain(): Promise<void> {
   const yieldNow = scheduler()?.yield;
   if (typeof yieldNow === 'function') return yieldNow.call(scheduler());
-  return new Promise((resolve) => setTimeout(resolve, 0));
+  return nextTask();
 }
 
 /**
@@ -28,5 +31,5 @@ export function yieldToWaiting(): Promise<void> {
   const postTask = scheduler()?.postTask;
   if (typeof postTask === 'function')
     return postTask.call(scheduler(), () => undefined, { priority: 'background' });
-  return new Promise((resolve) => setTimeout(resolve, 0));
+  return nextTask();
 }
