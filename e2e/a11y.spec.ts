@@ -120,6 +120,11 @@ test('every route has no serious or critical accessibility violation, signed in 
   });
 
   await signUpAt(page, paths.home.leaderboard.path, 'a11y');
+  await test.step('the leaderboard of a new account, with its empty state', async () => {
+    // Its hint links to Integrations and Manual Entry inside a sentence.
+    await expect(page.getByText('No results on these boards yet.')).toBeVisible();
+    await expectAccessible(page, `${paths.home.leaderboard.path}, empty`);
+  });
   const { rosterId, athleteId, date } = await seed(api);
 
   const routes = [...new Set(routePaths(paths))]

@@ -4,7 +4,6 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { PersistGate } from 'redux-persist/integration/react';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { openTabChannel } from './lib/api';
 import { loadConfig } from './lib/config';
@@ -28,9 +27,10 @@ const root = createRoot(container);
 
 /** Config first (it names the API and the identity provider), then store and router. */
 async function start(): Promise<void> {
+  // The modules' evaluation was this task; each step below is one of its own.
+  await yieldToWaiting();
   preloadPages(routes, new URL(window.location.href));
   loadAuthSdk().catch(() => undefined); // the auth saga reports a failure
-  // The modules' evaluation was this task; the store and the first render are the next.
   await yieldToWaiting();
   try {
     await loadConfig();
@@ -45,13 +45,17 @@ async function start(): Promise<void> {
 
   const store = makeStore(undefined, { tabChannel: openTabChannel() });
   setupListeners(store.dispatch); // refetch on focus and reconnect
-  const persistor = persistAppStore(store);
+  await yieldToWaiting();
+  const { restored } = persistAppStore(store);
   // The router's set-up (its routes ranked, the address matched) in a task of its own.
   await yieldToWaiting();
   const router = createBrowserRouter(routes);
   // The session check's steps before the first render, which then draws the page the
   // session calls for (the splash stays until then).
   await whenSessionKnown(store, SESSION_WAIT_MS);
+  // The saved filters back in the store before the first render (in place of
+  // redux-persist's PersistGate: persistAppStore says why).
+  await restored;
 
   // A transition: React renders the app in slices and lets the browser breathe between
   // them (the session check's answers, input) instead of one long task.
@@ -60,9 +64,7 @@ async function start(): Promise<void> {
       <StrictMode>
         <AppErrorBoundary>
           <AppProviders store={store}>
-            <PersistGate persistor={persistor} loading={null}>
-              <RouterProvider router={router} />
-            </PersistGate>
+            <RouterProvider router={router} />
           </AppProviders>
         </AppErrorBoundary>
       </StrictMode>,

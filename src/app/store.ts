@@ -1,6 +1,15 @@
 import { configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
-import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistStore } from 'redux-persist';
+import {
+  FLUSH,
+  PAUSE,
+  PERSIST,
+  PURGE,
+  REGISTER,
+  REHYDRATE,
+  persistStore,
+  type Persistor,
+} from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
 import { baseApi, tabSync, type TabChannel } from '../lib/api';
 import { authReducer, authReducerPath } from '../lib/session';
@@ -74,14 +83,27 @@ export function makeStore(preloadedState?: Partial<RootState>, deps: Partial<Sto
 }
 
 /**
- * Starts saving and restoring the persisted slices of a store.
+ * Starts saving and restoring the persisted slices of a store. `restored` resolves once
+ * the saved slices are back in the store (redux-persist's `bootstrapped`): the app's first
+ * render waits for it, rather than rendering under redux-persist's PersistGate, whose
+ * mount turns the whole app's first render into one synchronous update (its
+ * `componentDidMount` sets state), a task of ~0.4 s on a phone's CPU that a transition
+ * would have split (docs/first-load.md).
  *
  * @example
- * const persistor = persistAppStore(store);
- * <PersistGate persistor={persistor}>...</PersistGate>
+ * const { restored } = persistAppStore(store);
+ * await restored;
+ * root.render(<App />);
  */
-export function persistAppStore(store: AppStore) {
-  return persistStore(store);
+export function persistAppStore(store: AppStore): {
+  persistor: Persistor;
+  restored: Promise<void>;
+} {
+  let persistor: Persistor | undefined;
+  const restored = new Promise<void>((resolve) => {
+    persistor = persistStore(store, null, resolve);
+  });
+  return { persistor: persistor!, restored };
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

@@ -1,6 +1,6 @@
 /**
  * The antd components of the app's first render, evaluated by the boot script in a step
- * of their own before the rest of the app (src/boot.ts): same chunk group as the app
+ * of their own after antd's theme (src/app/uiTheme.ts) and before the rest of the app (src/boot.ts): same chunk group as the app
  * (`app`), so importing this loads all of it, and evaluates only these.
  */
-export { Alert, App, Button, ConfigProvider, Flex, Space, Spin, Typography, theme } from 'antd';
+export { Alert, Button, Flex, Space, Spin, Typography } from 'antd';

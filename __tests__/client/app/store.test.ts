@@ -164,12 +164,8 @@ describe('makeStore', () => {
       }),
     );
     const store = makeStore();
-    const persistor = persistAppStore(store);
-    await new Promise<void>((resolve) =>
-      persistor.getState().bootstrapped
-        ? resolve()
-        : persistor.subscribe(() => persistor.getState().bootstrapped && resolve()),
-    );
+    const { persistor, restored } = persistAppStore(store);
+    await restored;
     persistor.pause();
     expect(store.getState().historicalFilters).toEqual({
       rosterId: 4,

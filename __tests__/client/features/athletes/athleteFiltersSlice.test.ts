@@ -87,11 +87,8 @@ describe('athleteFilters', () => {
 describe('athleteFilters in the app store', () => {
   async function persistedStore() {
     const store = makeStore();
-    const persistor = persistAppStore(store);
-    await new Promise<void>((resolve) => {
-      if (persistor.getState().bootstrapped) resolve();
-      else persistor.subscribe(() => persistor.getState().bootstrapped && resolve());
-    });
+    const { persistor, restored } = persistAppStore(store);
+    await restored;
     return { store, persistor };
   }
 
