@@ -53,7 +53,11 @@ class ChunkGroupsPlugin {
  * engines read a comment.
  */
 class CompileHintsPlugin {
-  constructor(private readonly chunkNames: readonly string[]) {}
+  readonly chunkNames: readonly string[];
+
+  constructor(chunkNames: readonly string[]) {
+    this.chunkNames = chunkNames;
+  }
 
   apply(compiler: webpack.Compiler): void {
     compiler.hooks.thisCompilation.tap('CompileHintsPlugin', (compilation) => {
