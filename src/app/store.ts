@@ -1,15 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
-import {
-  FLUSH,
-  PAUSE,
-  PERSIST,
-  PURGE,
-  REGISTER,
-  REHYDRATE,
-  persistStore,
-  type Persistor,
-} from 'redux-persist';
+import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE, persistStore } from 'redux-persist';
+import type { Persistor } from 'redux-persist';
 import storage from 'redux-persist/lib/storage';
 import { baseApi, tabSync, type TabChannel } from '../lib/api';
 import { authReducer, authReducerPath } from '../lib/session';
