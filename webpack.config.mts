@@ -44,6 +44,7 @@ class ChunkGroupsPlugin {
     });
   }
 }
+
 /**
  * V8's explicit compile hint (`//# allFunctionsCalledOnLoad`, Chrome 136+) at the top of
  * the chunks whose code runs on the first load: V8 then compiles all their functions
