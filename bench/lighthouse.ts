@@ -47,6 +47,9 @@ interface Figures {
   cls: number;
   scriptKiB: number;
   stylesheetKiB: number;
+  /** Lighthouse's measure of this machine's speed at the time (higher is faster): runs on
+   * different machines or days compare only beside it. */
+  benchmarkIndex: number;
 }
 
 async function signUpCoach(page: Page, url: string): Promise<void> {
@@ -106,6 +109,7 @@ async function main(): Promise<void> {
           cls: numeric('cumulative-layout-shift'),
           scriptKiB: transferred('script'),
           stylesheetKiB: transferred('stylesheet'),
+          benchmarkIndex: lhr.environment.benchmarkIndex,
         });
         if (values.out) {
           fs.mkdirSync(values.out, { recursive: true });
@@ -159,6 +163,7 @@ function printTable(figures: Figures[]): void {
       CLS: f.cls.toFixed(3),
       'JS KiB': f.scriptKiB.toFixed(1),
       'CSS KiB': f.stylesheetKiB.toFixed(1),
+      'bench index': Math.round(f.benchmarkIndex),
     })),
   );
 }

@@ -1,7 +1,8 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import { Pool, type PoolClient } from 'pg';
 import type { Config } from '../config';
 import { acquireDataDirLock } from './data-dir-lock';
+import { SchemaPostgresDialect } from './dialect';
 import { openEmbeddedPool } from './pglite';
 import type { Database } from './schema';
 import { databaseErrorFacts } from './unavailable';
@@ -110,7 +111,7 @@ export async function openDatabase(
 ): Promise<DatabaseHandle> {
   if (config.databaseUrl) {
     const pool = createPostgresPool(config.databaseUrl, log);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new SchemaPostgresDialect({ pool }) });
     return {
       db,
       engine: 'postgresql',
@@ -121,7 +122,9 @@ export async function openDatabase(
   const lock = await acquireDataDirLock(config.dataDir);
   try {
     const embedded = await openEmbeddedPool(config.dataDir);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: embedded.pool }) });
+    const db = new Kysely<Database>({
+      dialect: new SchemaPostgresDialect({ pool: embedded.pool }),
+    });
     const close = once(async () => {
       try {
         await db.destroy().catch(() => undefined); // the pool may be gone already

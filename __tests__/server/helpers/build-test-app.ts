@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import { Pool } from 'pg';
 import { buildApp, type App } from '../../../server/app';
 import { loadConfig, type Config } from '../../../server/config';
+import { SchemaPostgresDialect } from '../../../server/db/dialect';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { migrations } from '../../../server/db/migrations';
 import { openEmbeddedPool } from '../../../server/db/pglite';
@@ -53,7 +54,7 @@ async function pgliteTemplate(): Promise<string> {
   if (fs.existsSync(path.join(template, 'PG_VERSION'))) return template;
   const building = await fs.promises.mkdtemp(`${template}-building-`);
   const embedded = await openEmbeddedPool(building);
-  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: embedded.pool }) });
+  const db = new Kysely<unknown>({ dialect: new SchemaPostgresDialect({ pool: embedded.pool }) });
   try {
     await migrateToLatest(db, migrations);
   } finally {
