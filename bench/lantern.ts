@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+/**
+ * What Lighthouse's simulation (Lantern) puts before a page's largest (or first)
+ * contentful paint, from the runs `npm run bench -- lighthouse --out DIR` kept: for each
+ * saved run, the simulated time, then every request of the metric's graph with its
+ * simulated start and end and its bytes, and the main-thread tasks in it (their count and
+ * simulated time; `--tasks` lists them). Lantern replays the unthrottled load's requests
+ * and tasks under its throttling (slow 4G: 150 ms round trips, 1.6 Mbit/s shared by the
+ * requests in flight, six HTTP/1.1 connections per origin; 4x CPU): the list shows what
+ * the metric waits for, bytes or work. Lighthouse's own modules, read from the installed
+ * package (its internals: another Lighthouse may need changes here).
+ * @example npm run bench -- lantern --dir /tmp/lh --metric lcp
+ */
+const { values } = parseArgs({
+  options: {
+    dir: { type: 'string' },
+    metric: { type: 'string', default: 'lcp' },
+    tasks: { type: 'boolean', default: false },
+  },
+});
+
+interface SimulatedNode {
+  type: 'network' | 'cpu';
+  request: { url: string; transferSize: number };
+}
+
+interface LanternResult {
+  timing: number;
+  pessimisticEstimate: {
+    nodeTimings: Map<SimulatedNode, { startTime: number; endTime: number }>;
+  };
+}
+
+interface ComputedMetric {
+  request(data: unknown, context: unknown): Promise<LanternResult>;
+}
+
+async function metricModule(metric: string): Promise<ComputedMetric> {
+  const base = 'lighthouse/core/computed/metrics';
+  if (metric === 'fcp') {
+    const module = await import(`${base}/lantern-first-contentful-paint.js`);
+    return module.LanternFirstContentfulPaint as ComputedMetric;
+  }
+  const module = await import(`${base}/lantern-largest-contentful-paint.js`);
+  return module.LanternLargestContentfulPaint as ComputedMetric;
+}
+
+const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(file, 'utf8'));
+
+async function main(): Promise<void> {
+  if (!values.dir) throw new Error('--dir DIR: the directory of `bench lighthouse --out DIR`');
+  const metric = await metricModule(values.metric);
+  const runs = fs
+    .readdirSync(values.dir)
+    .filter((file) => /^[a-z]+-\d+\.json$/.test(file))
+    .map((file) => file.slice(0, -'.json'.length))
+    .sort();
+  for (const run of runs) {
+    const file = (suffix: string) => path.join(values.dir!, `${run}${suffix}`);
+    const lhr = readJson(file('.json')) as {
+      configSettings: unknown;
+      requestedUrl: string;
+      mainDocumentUrl?: string;
+      finalDisplayedUrl: string;
+    };
+    const data = {
+      trace: readJson(file('.trace.json')),
+      devtoolsLog: readJson(file('.devtoolslog.json')),
+      gatherContext: { gatherMode: 'navigation' },
+      settings: lhr.configSettings,
+      URL: {
+        requestedUrl: lhr.requestedUrl,
+        mainDocumentUrl: lhr.mainDocumentUrl ?? lhr.requestedUrl,
+        finalDisplayedUrl: lhr.finalDisplayedUrl,
+      },
+      SourceMaps: [],
+      HostDPR: 1,
+      simulator: null,
+    };
+    const result = await metric.request(data, {
+      computedCache: new Map(),
+      settings: lhr.configSettings,
+    });
+    const nodes = [...result.pessimisticEstimate.nodeTimings.entries()].sort(
+      (a, b) => a[1].startTime - b[1].startTime,
+    );
+    const requests = nodes.filter(([node]) => node.type === 'network');
+    const tasks = nodes.filter(([node]) => node.type === 'cpu');
+    const taskMs = tasks.reduce((sum, [, t]) => sum + t.endTime - t.startTime, 0);
+    const kib = requests.reduce((sum, [node]) => sum + node.request.transferSize, 0) / 1024;
+    console.log(
+      `\n${run}: ${values.metric.toUpperCase()} ${Math.round(result.timing)} ms simulated; ` +
+        `${requests.length} requests, ${kib.toFixed(0)} KiB; ` +
+        `${tasks.length} main-thread tasks, ${Math.round(taskMs)} ms`,
+    );
+    for (const [node, t] of nodes) {
+      if (node.type === 'cpu' && !values.tasks) continue;
+      const what =
+        node.type === 'network'
+          ? `${new URL(node.request.url).pathname.slice(0, 60)} ${(node.request.transferSize / 1024).toFixed(1)} KiB`
+          : 'main-thread task';
+      console.log(
+        `${String(Math.round(t.startTime)).padStart(6)} ${String(Math.round(t.endTime)).padStart(6)}  ${what}`,
+      );
+    }
+  }
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
