@@ -8,10 +8,12 @@ import {
   type SchemaMetadata,
   type TableMetadata,
 } from 'kysely';
+import { DEFAULT_MIGRATION_LOCK_TABLE, DEFAULT_MIGRATION_TABLE } from 'kysely/migration';
 
 interface ColumnRow {
   table: string;
   table_type: string;
+  schema: string;
   column: string;
   not_null: boolean;
   has_default: boolean;
@@ -28,9 +30,9 @@ interface ColumnRow {
  * database and looks each one up again by name (`has_schema_privilege`,
  * `pg_get_serial_sequence`), so a schema dropped by someone else while it runs fails it with
  * `schema "…" does not exist`. Its caller is the migrator, at every start (is the
- * migration table there?): a server sharing its database with other schemas failed to
- * start that way, and so did the PostgreSQL test suite with two workers, whose files drop
- * their schemas as they finish (__tests__/server/db/introspection.test.ts).
+ * migration table there?): the PostgreSQL test suite with two workers, whose files drop
+ * their schemas as they finish, failed that way, and so could a server sharing its
+ * database with other schemas (__tests__/server/db/introspection.test.ts).
  */
 export class SchemaIntrospector implements DatabaseIntrospector {
   constructor(private readonly db: Kysely<unknown>) {}
@@ -45,9 +47,9 @@ export class SchemaIntrospector implements DatabaseIntrospector {
   async getTables(
     options: DatabaseMetadataOptions = { withInternalKyselyTables: false },
   ): Promise<TableMetadata[]> {
-    // Kysely's query (postgres-introspector.js), on one schema; its internal tables are
-    // kysely_migration and kysely_migration_lock.
-    const { rows } = await sql<ColumnRow & { schema: string }>`
+    // Kysely's query (postgres-introspector.js), on one schema.
+    const internal = [DEFAULT_MIGRATION_TABLE, DEFAULT_MIGRATION_LOCK_TABLE];
+    const { rows } = await sql<ColumnRow>`
       select c.relname as table, c.relkind as table_type, ns.nspname as schema,
         a.attname as column, a.attnotnull as not_null, a.atthasdef as has_default,
         typ.typname as type, dtns.nspname as type_schema,
@@ -63,7 +65,7 @@ export class SchemaIntrospector implements DatabaseIntrospector {
         and c.relkind in ('r', 'v', 'p', 'f')
         and a.attnum >= 0 and not a.attisdropped
         and (${options.withInternalKyselyTables ?? false}
-          or c.relname not in ('kysely_migration', 'kysely_migration_lock'))
+          or c.relname <> all(${internal}))
       order by c.relname, a.attnum`.execute(this.db);
     const tables = new Map<string, TableMetadata>();
     for (const row of rows) {
