@@ -44,8 +44,11 @@ async function metricModule(metric: string): Promise<ComputedMetric> {
     const module = await import(`${base}/lantern-first-contentful-paint.js`);
     return module.LanternFirstContentfulPaint as ComputedMetric;
   }
-  const module = await import(`${base}/lantern-largest-contentful-paint.js`);
-  return module.LanternLargestContentfulPaint as ComputedMetric;
+  if (metric === 'lcp') {
+    const module = await import(`${base}/lantern-largest-contentful-paint.js`);
+    return module.LanternLargestContentfulPaint as ComputedMetric;
+  }
+  throw new Error(`--metric ${metric}: lcp or fcp`);
 }
 
 const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(file, 'utf8'));
