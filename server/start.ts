@@ -2,6 +2,7 @@ import type { App } from './app';
 import type { Config } from './config';
 import { POOL_KEPT_CONNECTIONS } from './db/connect';
 import { ensureDemoAccount } from './seed/demo';
+import { normaliseStoredLogos } from './user/logo-maintenance';
 import { warmUpDatabase } from './warm-up';
 
 export interface StartOptions {
@@ -14,7 +15,8 @@ export interface StartOptions {
  * database's warm-up (server/warm-up.ts, decisions 029 and 030), then `listen`. The
  * warm-up comes last before listening, so that no request waits behind it; it never
  * stops the start: a failure is logged as a warning. A failure of anything else closes
- * the app (releasing the data-dir lock) and is thrown.
+ * the app (releasing the data-dir lock) and is thrown. Once listening, logos stored
+ * before uploads were normalised are normalised in the background.
  */
 export async function startApp(
   app: App,
@@ -35,6 +37,13 @@ export async function startApp(
     await app.close().catch(() => undefined); // releases the data-dir lock if it was taken
     throw error;
   }
+  // After listening, in the background: requests need not wait for it.
+  normaliseStoredLogos(app.db, config.dataDir, app.log).then(
+    (done) => {
+      if (done.normalised + done.dropped > 0) app.log.info(done, 'stored logos normalised');
+    },
+    (error: unknown) => app.log.warn({ err: error }, 'stored logos not normalised'),
+  );
 }
 
 /**

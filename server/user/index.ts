@@ -2,4 +2,5 @@
 export { signInEmail } from './identity-facts';
 export { createAccount, findAccountBySubject } from './repository';
 /** The logo files, for the report PDFs that draw the coach's logo. */
-export { LOGO_URL_PREFIX, logosDir, sniffImage } from './logo-store';
+export { LOGO_URL_PREFIX, logosDir } from './logo-store';
+export { isNormalisedLogo } from './logo-image';

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { MessageBody, ValidationErrorBody } from '../../contract/errors';
 import { LOGO_MAX_BYTES, LogoBody } from '../../contract/user';
 import { badRequest } from '../plugins/http-errors';
+import { LogoImageError, normaliseLogo } from './logo-image';
 import { localLogoStore, sniffImage } from './logo-store';
 import { replaceLogo } from './repository';
 
@@ -28,13 +29,18 @@ function formError(error: unknown): unknown {
 
 /** For the API reference only: the handler reads the form itself, as a stream. */
 const UploadLogoForm = Type.Object({
-  logo: Type.String({ format: 'binary', description: 'PNG, JPEG or WebP, at most 2 MB' }),
+  logo: Type.String({
+    format: 'binary',
+    description:
+      'PNG, JPEG or WebP, at most 2 MB and 25 megapixels; stored as a PNG of at most 600 x 240 pixels',
+  }),
 });
 
 /**
  * `POST /api/user/uploadlogo`: one image in the form field `logo`. Its type is judged
  * by its bytes; the name and declared type are the client's word and SVG may carry
- * script. Every refusal (also "too large") is a 400 in the `errors` shape, which the
+ * script. It is decoded and stored downscaled as a PNG (logo-image.ts): the original
+ * is never kept, so nothing else ever decodes it. Every refusal (also "too large") is a 400 in the `errors` shape, which the
  * app shows beside the upload.
  */
 const logoRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -70,10 +76,12 @@ const logoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const bytes = await part.toBuffer().catch((error: unknown) => {
         throw formError(error);
       });
-      const type = sniffImage(bytes);
-      if (!type) throw badRequest({ logo: [notAnImage] });
+      if (!sniffImage(bytes)) throw badRequest({ logo: [notAnImage] });
+      const png = await normaliseLogo(bytes).catch((error: unknown) => {
+        throw error instanceof LogoImageError ? badRequest({ logo: [error.message] }) : error;
+      });
 
-      const logoUrl = await logos.save(request.account.id, type, bytes);
+      const logoUrl = await logos.save(request.account.id, 'png', png);
       let previous: string | null;
       try {
         previous = await replaceLogo(app.db, request.account.id, logoUrl);
