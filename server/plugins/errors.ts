@@ -30,6 +30,9 @@ export default fp(
           .send({ errors: fieldErrors(error.validation, error.validationContext) });
       }
       if (error instanceof HttpError) {
+        if (error.retryAfterSeconds !== undefined) {
+          reply.header('retry-after', String(error.retryAfterSeconds));
+        }
         return reply.code(error.statusCode).send(error.body);
       }
       const status = error.statusCode ?? 500;

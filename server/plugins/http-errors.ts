@@ -8,6 +8,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly body: ValidationErrorBody | MessageBody,
+    /** Sent as `Retry-After` (a 429 or 503 that the same request may pass later). */
+    readonly retryAfterSeconds?: number,
   ) {
     super('errors' in body ? 'Validation failed' : body.message);
     this.name = 'HttpError';
@@ -34,4 +36,17 @@ export function notFound(message = 'Not found'): HttpError {
 /** @example throw conflict('The roster was changed meanwhile'); */
 export function conflict(message: string): HttpError {
   return new HttpError(409, { message });
+}
+
+/**
+ * A 429 (this account asks too much at once) or 503 (the server as a whole is busy) that
+ * the same request may pass in `retryAfterSeconds`.
+ * @example throw tryLater(429, 'Two PDFs of this account are being drawn.', 5);
+ */
+export function tryLater(
+  statusCode: 429 | 503,
+  message: string,
+  retryAfterSeconds: number,
+): HttpError {
+  return new HttpError(statusCode, { message }, retryAfterSeconds);
 }

@@ -14,7 +14,7 @@ import {
 import { badRequest, notFound } from '../plugins/http-errors';
 import { common, security } from '../plugins/route-schema';
 import { athleteReport } from './athlete-report';
-import { athletePdf, teamPdf } from './pdf';
+import { accountFacts, pdfRenderer } from './pdf';
 import { listTeamDays, teamFiltersOf } from './team-list';
 import { teamReport } from './team-report';
 
@@ -68,6 +68,8 @@ function attachment(...parts: (string | number)[]): string {
  */
 const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['report'];
+  const pdfs = pdfRenderer();
+  app.addHook('onClose', () => pdfs.close());
 
   app.get(
     '/report/eapi/team',
@@ -136,7 +138,9 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const accountId = request.account.id;
       const report = await teamReport(app.db, accountId, rosterId, date);
       if (!report) throw notFound('No profile of this roster on this day');
-      const pdf = await teamPdf(app, accountId, report, request.query.paper ?? 'a4');
+      const account = await accountFacts(app, accountId);
+      const paper = request.query.paper ?? 'a4';
+      const pdf = await pdfs.render(accountId, { kind: 'team', account, report, paper });
       return reply
         .type('application/pdf')
         .header('content-disposition', attachment('eapi-team', report.rosterName, date))
@@ -200,7 +204,9 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           request.query.profileId,
         );
         if (!report) throw notFound(`No ${label} profile of this athlete`);
-        const pdf = await athletePdf(app, accountId, report, request.query.paper ?? 'a4');
+        const account = await accountFacts(app, accountId);
+        const paper = request.query.paper ?? 'a4';
+        const pdf = await pdfs.render(accountId, { kind: 'athlete', account, report, paper });
         const { firstName, lastName } = report.athlete;
         return reply
           .type('application/pdf')

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
+import sharp from 'sharp';
 import type { App } from '../../../server/app';
 import { setSpots } from '../athlete/helpers';
 import { buildTestApp } from '../helpers/build-test-app';
@@ -153,5 +154,25 @@ describe('report PDFs', () => {
     );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ errors: { paper: [expect.any(String)] } });
+  });
+
+  it('leaves out a logo stored before uploads were normalised, rather than decode it', async () => {
+    const name = `${a.coach.accountId}-${'b'.repeat(32)}.png`;
+    const big = await sharp({
+      create: { width: 3000, height: 3000, channels: 3, background: { r: 9, g: 9, b: 9 } },
+    })
+      .png()
+      .toBuffer();
+    fs.writeFileSync(path.join(app.config.dataDir, 'uploads', 'logos', name), big);
+    await app.db
+      .updateTable('users')
+      .set({ logo_url: `/files/logos/${name}` })
+      .where('id', '=', a.coach.accountId)
+      .execute();
+    const { text, images } = poppler(
+      await pdf(`/api/report/eapi/athlete/${a.athletes.bob.id}/pdf`),
+    );
+    expect(text).toContain('EAPI 1,801');
+    expect(images).toHaveLength(0);
   });
 });

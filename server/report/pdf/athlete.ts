@@ -1,7 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { TEST_LABELS, type AthleteReportBody } from '../../../contract/profile';
 import {
-  accountFacts,
   footers,
   GREY,
   heading,
@@ -16,6 +14,7 @@ import {
   TIER_LEGEND,
   title,
   today,
+  type AccountFacts,
   type Paper,
 } from './sheet';
 
@@ -35,12 +34,10 @@ export function fullName(a: { firstName: string; middleName: string; lastName: s
  * against (and their sources), and the index over time.
  */
 export async function athletePdf(
-  app: FastifyInstance,
-  accountId: string,
+  account: AccountFacts,
   report: AthleteReportBody,
   paper: Paper,
 ): Promise<Buffer> {
-  const account = await accountFacts(app, accountId);
   const label = report.index.toUpperCase();
   const name = fullName(report.athlete);
   const { doc, bytes } = newDocument(paper, `${label} report: ${name}`, account.organisation);

@@ -1,9 +1,5 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import PDFDocument from 'pdfkit';
-import type { FastifyInstance } from 'fastify';
 import { TIERS, type Test, type TierName } from '../../../contract/profile';
-import { LOGO_URL_PREFIX, logosDir, sniffImage } from '../../user';
 
 /**
  * The drawing shared by the report PDFs (pdfkit, docs/decisions/020-report-pdf.md): a
@@ -31,42 +27,12 @@ export const TIER_COLOURS: Record<TierName, string> = {
   'World-class': '#531dab',
 };
 
-/** What a PDF shows of the account: its organisation, logo and time zone. */
+/** What a PDF shows of the account: its organisation, logo and time zone (account.ts). */
 export interface AccountFacts {
   organisation: string;
+  /** A PNG or JPEG within the logo box (server/user/logo-image.ts), or none. */
   logo: Buffer | null;
   timeZone: string;
-}
-
-/**
- * The account's organisation, time zone and logo file (PNG or JPEG, by its bytes; a
- * WebP logo, a missing or unreadable file leaves the logo out).
- */
-export async function accountFacts(app: FastifyInstance, accountId: string): Promise<AccountFacts> {
-  const user = await app.db
-    .selectFrom('users')
-    .select(['organisation', 'logo_url', 'time_zone'])
-    .where('id', '=', accountId)
-    .executeTakeFirst();
-  let logo: Buffer | null = null;
-  const name = user?.logo_url?.startsWith(LOGO_URL_PREFIX)
-    ? user.logo_url.slice(LOGO_URL_PREFIX.length)
-    : '';
-  // Only names of the logo store's shape: a stored URL never becomes another path.
-  if (/^[0-9a-f-]{36}-[0-9a-f]{32}\.(png|jpg)$/.test(name)) {
-    try {
-      const bytes = await fs.readFile(path.join(logosDir(app.config.dataDir), name));
-      const type = sniffImage(bytes);
-      if (type === 'png' || type === 'jpg') logo = bytes;
-    } catch (error) {
-      app.log.warn({ err: error, logoUrl: user?.logo_url }, 'the logo is left out of a PDF');
-    }
-  }
-  return {
-    organisation: user?.organisation ?? '',
-    logo,
-    timeZone: user?.time_zone ?? 'UTC',
-  };
 }
 
 /** Today in the zone, `YYYY-MM-DD`. */

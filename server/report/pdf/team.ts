@@ -1,9 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { TEST_LABELS, type TeamReportBody } from '../../../contract/profile';
 import { TEAM_TESTS } from '../team-report';
 import { fullName } from './athlete';
 import {
-  accountFacts,
   contentWidth,
   ensureSpace,
   footers,
@@ -21,6 +19,7 @@ import {
   title,
   today,
   type Doc,
+  type AccountFacts,
   type Paper,
 } from './sheet';
 
@@ -77,12 +76,10 @@ function distributionChart(doc: Doc, distribution: TeamReportBody['distribution'
  * points per test (running on over pages).
  */
 export async function teamPdf(
-  app: FastifyInstance,
-  accountId: string,
+  account: AccountFacts,
   report: TeamReportBody,
   paper: Paper,
 ): Promise<Buffer> {
-  const account = await accountFacts(app, accountId);
   const { doc, bytes } = newDocument(
     paper,
     `EAPI team report: ${report.rosterName}, ${report.date}`,
