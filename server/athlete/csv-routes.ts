@@ -91,7 +91,7 @@ const athleteCsvRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
       }
       const accountId = request.account.id;
-      const parsed = parseAthleteCsv(request.body);
+      const parsed = await parseAthleteCsv(request.body);
       const reference = await referenceData(app.db);
       if (dryRun === 'true') {
         return (await planImport(app.db, accountId, parsed, reference, true)).report;

@@ -1,5 +1,6 @@
-import { parse, type CsvError } from 'csv-parse/sync';
+import { parse, type CsvError, type Options } from 'csv-parse';
 import { ATHLETE_CSV_COLUMNS, MAX_IMPORT_ROWS } from '../../contract/athlete';
+import { timeSlices } from '../time-slices';
 
 /**
  * The athlete CSV format (docs/data-model.md): the columns of ATHLETE_CSV_COLUMNS, a
@@ -67,11 +68,13 @@ const LINE_BREAK = /\r\n|\n|\r/g;
  * that precede it). CR and LF bytes never occur inside a UTF-8 sequence, so reading the
  * bytes as latin1 counts them right.
  */
-function firstLines(bytes: Buffer, records: readonly Record_[]): number[] {
+async function firstLines(bytes: Buffer, records: readonly Record_[]): Promise<number[]> {
   const lines: number[] = [];
   let line = 1;
   let start = 0;
+  const slice = timeSlices();
   for (const { info } of records) {
+    await slice();
     const text = bytes.toString('latin1', start, info.bytes);
     const blank = /^(?:\r\n|\n|\r)*/.exec(text)![0];
     line += blank.match(LINE_BREAK)?.length ?? 0;
@@ -80,6 +83,45 @@ function firstLines(bytes: Buffer, records: readonly Record_[]): number[] {
     start = info.bytes;
   }
   return lines;
+}
+
+/** Characters handed to the parser at a time, a turn of the event loop between (~5 ms). */
+const PARSE_SLICE = 64 * 1024;
+
+/**
+ * csv-parse's stream parser, fed the text a slice at a time with a turn of the event
+ * loop between: a 5 MB file parsed at once held the loop for ~250 ms. A slice never ends
+ * between the two halves of a surrogate pair (each half alone would become U+FFFD).
+ */
+async function parseRecords(text: string, options: Options): Promise<Record_[]> {
+  const records: Record_[] = [];
+  const parser = parse(options);
+  let failure: unknown;
+  const ended = new Promise<void>((resolve) => {
+    parser.on('end', resolve);
+    parser.on('error', (error) => {
+      failure = error;
+      resolve();
+    });
+  });
+  parser.on('readable', () => {
+    for (let record = parser.read() as Record_ | null; record; record = parser.read()) {
+      records.push(record);
+    }
+  });
+  const slice = timeSlices(5);
+  for (let at = 0; at < text.length && failure === undefined;) {
+    let to = Math.min(at + PARSE_SLICE, text.length);
+    const last = text.charCodeAt(to - 1);
+    if (to < text.length && last >= 0xd800 && last <= 0xdbff) to -= 1;
+    parser.write(text.slice(at, to));
+    at = to;
+    await slice();
+  }
+  if (failure === undefined) parser.end();
+  await ended;
+  if (failure !== undefined) throw failure;
+  return records;
 }
 
 /** Comma, unless the header row has none but semicolons or tabs (spreadsheets in some locales). */
@@ -98,7 +140,7 @@ const isBlank = (cells: readonly string[]) => cells.every((cell) => cell.trim() 
  * doubled or missing required column is a file error), then the rows, blank rows
  * skipped, cells trimmed (and a formula's apostrophe taken off).
  */
-export function parseAthleteCsv(input: string): ParsedCsv {
+export async function parseAthleteCsv(input: string): Promise<ParsedCsv> {
   const fail = (message: string): ParsedCsv => ({
     fileErrors: [message],
     columnCount: 0,
@@ -115,16 +157,16 @@ export function parseAthleteCsv(input: string): ParsedCsv {
   }
   let records: Record_[];
   try {
-    records = parse(text, {
+    records = await parseRecords(text, {
       delimiter: delimiterOf(text.trimStart()),
       info: true,
       relax_column_count: true,
       skip_empty_lines: true,
-    }) as unknown as Record_[];
+    });
   } catch (error) {
     return fail(`The file is not valid CSV: ${(error as CsvError).message}.`);
   }
-  const lines = firstLines(Buffer.from(text), records);
+  const lines = await firstLines(Buffer.from(text), records);
   const numbered = records.map((record, index) => ({ ...record, line: lines[index]! }));
   const [header, ...data] = numbered.filter((r) => !isBlank(r.record));
   if (!header) return fail('The file has no header row.');
@@ -159,7 +201,10 @@ export function parseAthleteCsv(input: string): ParsedCsv {
   const columnCount = header.record.length;
   if (fileErrors.length > 0) return { fileErrors, columnCount, rows: [], rowCount: data.length };
 
-  const rows = data.map((record): CsvRow => {
+  const slice = timeSlices();
+  const rows: CsvRow[] = [];
+  for (const record of data) {
+    await slice();
     const cells: CsvRow['cells'] = {};
     let extraCells = false;
     record.record.forEach((value, index) => {
@@ -170,7 +215,7 @@ export function parseAthleteCsv(input: string): ParsedCsv {
     });
     const row: CsvRow = { line: record.line, cells };
     if (extraCells) row.cellCount = record.record.length;
-    return row;
-  });
+    rows.push(row);
+  }
   return { fileErrors, columnCount, rows, rowCount: rows.length };
 }

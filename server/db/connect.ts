@@ -15,6 +15,14 @@ export interface DatabaseHandle {
    * the operators' metrics; on PGlite one connection, so `waitingCount` is its queue.
    */
   pool: Pick<Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
+  /**
+   * Whether the database's one session is in use and answered a statement in the last
+   * `ms` (PGlite only; always false on PostgreSQL). A `select 1` of the health check
+   * would wait behind whatever transaction holds that session (a 10,000-row import:
+   * ~300 ms), yet an engine that answered a moment ago is working. When the session is
+   * idle (or the pool gone), the check asks the database itself.
+   */
+  busyButAnswering(ms: number): boolean;
   /** Destroys the query builder, closes the engine and releases the data-dir lock. */
   close(): Promise<void>;
 }
@@ -116,6 +124,7 @@ export async function openDatabase(
       db,
       engine: 'postgresql',
       pool,
+      busyButAnswering: () => false,
       close: once(() => db.destroy().catch(() => undefined)),
     };
   }
@@ -133,7 +142,12 @@ export async function openDatabase(
         await lock.release();
       }
     });
-    return { db, engine: 'pglite', pool: embedded.pool, close };
+    const busyButAnswering = (ms: number) => {
+      const at = embedded.lastAnswerAt();
+      const busy = embedded.pool.totalCount > 0 && embedded.pool.idleCount === 0;
+      return busy && at !== undefined && performance.now() - at <= ms;
+    };
+    return { db, engine: 'pglite', pool: embedded.pool, busyButAnswering, close };
   } catch (error) {
     await lock.release();
     throw error;

@@ -16,6 +16,8 @@ const extensions = {};
 
 export interface EmbeddedPool {
   pool: Pool;
+  /** When PGlite last answered a statement (performance.now()), or undefined if never. */
+  lastAnswerAt(): number | undefined;
   /** Ends the pool, then shuts PGlite down (it flushes its files). */
   close(): Promise<void>;
 }
@@ -24,10 +26,12 @@ export interface EmbeddedPool {
 export async function openEmbeddedPool(dataDir: string): Promise<EmbeddedPool> {
   const pglite = await PGlite.create(path.join(dataDir, 'pglite'), { extensions });
   // The PGlite instance stays ours: the pool's single connection never closes it.
-  const pool = new Pool(createPgConfig(yieldingBetweenMessages(pglite)));
+  const answers = { at: undefined as number | undefined };
+  const pool = new Pool(createPgConfig(yieldingBetweenMessages(pglite, answers)));
   let closed = false;
   return {
     pool,
+    lastAnswerAt: () => answers.at,
     async close() {
       if (closed) return;
       closed = true;
@@ -47,14 +51,17 @@ const STATEMENT_STARTS = new Set([0x50, 0x51]);
  * read 200 requests and answered them one after another (8 s) before it accepted a new
  * connection or ran a timer, so no queue or deadline in front of the database could act.
  * With a turn of the loop before each statement, a poll reads every waiting request (the
- * admission gate then queues or sheds them) and the queries run afterwards.
+ * admission gate then queues or sheds them) and the queries run afterwards. Each answer's
+ * time is kept in `answers` (the health check's evidence, connect.ts).
  */
-function yieldingBetweenMessages(pglite: PGlite): PGlite {
+function yieldingBetweenMessages(pglite: PGlite, answers: { at: number | undefined }): PGlite {
   const execProtocolStream: PGlite['execProtocolStream'] = async (message, options) => {
     // Once per statement, not per message: pg sends five (parse, bind, describe,
     // execute, sync), and a turn each made a request wait for as many polls.
     if (STATEMENT_STARTS.has(message[0]!)) await nextTurn();
-    return pglite.execProtocolStream(message, options);
+    const answer = await pglite.execProtocolStream(message, options);
+    answers.at = performance.now();
+    return answer;
   };
   return new Proxy(pglite, {
     get(target, property) {

@@ -11,6 +11,8 @@ declare module 'fastify' {
     db: Kysely<Database>;
     /** The connection pool's counts (server/metrics reads them at each scrape). */
     dbPool: DatabaseHandle['pool'];
+    /** Whether the database's one session is in use and answered within `ms` (PGlite: connect.ts). */
+    dbBusyButAnswering: DatabaseHandle['busyButAnswering'];
   }
 }
 
@@ -31,6 +33,7 @@ export default fp(
     }
     app.decorate('db', handle.db);
     app.decorate('dbPool', handle.pool);
+    app.decorate('dbBusyButAnswering', handle.busyButAnswering);
   },
   { name: 'database', dependencies: ['config'], fastify: '5.x' },
 );
