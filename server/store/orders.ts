@@ -49,14 +49,17 @@ export function toOrderBody(row: OrderRow): OrderBody {
 }
 
 export type CreateOrderResult =
-  { kind: 'created' | 'replayed'; order: OrderRow } | { kind: 'key-reused'; order: OrderRow };
+  | { kind: 'created' | 'replayed' | 'reused'; order: OrderRow }
+  | { kind: 'key-reused'; order: OrderRow };
 
 /**
  * Makes a pending order of a package, once per (account, idempotency key): the same key
  * again answers the order it made (`replayed`), or `key-reused` when it named another
- * package.
+ * package. An account has at most one open order per package: a new key for a package
+ * with a pending order answers that order (`reused`), so that 40 parallel clicks make one
+ * order and one Checkout Session, not 40 (issue 31). Decided under the account's lock.
  */
-export async function createOrder(
+export function createOrder(
   db: Db,
   accountId: string,
   pkg: StorePackage,
@@ -64,28 +67,42 @@ export async function createOrder(
   provider: string,
   idempotencyKey: string,
 ): Promise<CreateOrderResult> {
-  const made = await db
-    .insertInto('store_orders')
-    .values({
-      account_id: accountId,
-      package_id: pkg.id,
-      spots: pkg.spots,
-      price_cents: pkg.priceCents,
-      currency,
-      provider,
-      idempotency_key: idempotencyKey,
-    })
-    .onConflict((conflict) => conflict.columns(['account_id', 'idempotency_key']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
-  if (made) return { kind: 'created', order: made };
-  const existing = await db
-    .selectFrom('store_orders')
-    .selectAll()
-    .where('account_id', '=', accountId)
-    .where('idempotency_key', '=', idempotencyKey)
-    .executeTakeFirstOrThrow();
-  return { kind: existing.package_id === pkg.id ? 'replayed' : 'key-reused', order: existing };
+  return db.transaction().execute(async (trx) => {
+    await lockAccount(trx, accountId);
+    const existing = await trx
+      .selectFrom('store_orders')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('idempotency_key', '=', idempotencyKey)
+      .executeTakeFirst();
+    if (existing) {
+      return { kind: existing.package_id === pkg.id ? 'replayed' : 'key-reused', order: existing };
+    }
+    const open = await trx
+      .selectFrom('store_orders')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('package_id', '=', pkg.id)
+      .where('status', '=', 'pending')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (open) return { kind: 'reused', order: open };
+    const made = await trx
+      .insertInto('store_orders')
+      .values({
+        account_id: accountId,
+        package_id: pkg.id,
+        spots: pkg.spots,
+        price_cents: pkg.priceCents,
+        currency,
+        provider,
+        idempotency_key: idempotencyKey,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { kind: 'created', order: made };
+  });
 }
 
 export function listOrders(db: Db, accountId: string): Promise<OrderRow[]> {

@@ -47,7 +47,8 @@ const storeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           'Order a package. With the manual provider the order stays pending until an administrator confirms it; with Stripe the answer has the checkoutUrl to pay at',
         description:
-          'The same idempotencyKey again answers the order it made (200) instead of a second one. ' +
+          'The same idempotencyKey again answers the order it made (200) instead of a second one; ' +
+          'so does another order of a package that has a pending order (one open order per package). ' +
           'With Stripe, 502 when Stripe could not start the payment (the order is cancelled, nothing charged).',
         tags,
         security,

@@ -170,6 +170,24 @@ describe('the Store', () => {
     await order(someoneElse, { packageId: 'spots-10', idempotencyKey: key }, 201);
   });
 
+  it('keeps one open order per package: parallel orders with new keys get the pending one', async () => {
+    const coach = await newCoach(app);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => coach.post('/api/store/order', { packageId: 'spots-10' })),
+    );
+    const ids = new Set(answers.map((response) => response.json<OrderBody>().id));
+    expect(ids.size).toBe(1);
+    expect(answers.filter((response) => response.statusCode === 201)).toHaveLength(1);
+    expect(answers.filter((response) => response.statusCode === 200)).toHaveLength(19);
+    // Another package is another order; once the first is settled, a new one can be made.
+    const other = await order(coach, { packageId: 'spots-100' }, 201);
+    expect(ids.has(other.id)).toBe(false);
+    await operator('fulfil', String([...ids][0]));
+    const again = await order(coach, { packageId: 'spots-10' }, 201);
+    expect(ids.has(again.id)).toBe(false);
+    expect((await coach.get('/api/store/order')).json<OrderListBody>().totalCount).toBe(3);
+  });
+
   it("answers 404 for another account's order and 400 for bad input", async () => {
     const [mine, theirs] = [await newCoach(app), await newCoach(app)];
     const made = await order(theirs, { packageId: 'spots-10' });
