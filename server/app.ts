@@ -26,6 +26,7 @@ import databasePlugin from './plugins/database';
 import docsPlugin from './plugins/docs';
 import errorsPlugin from './plugins/errors';
 import { finiteNumbers } from './plugins/finite-numbers';
+import jsonBodyPlugin from './plugins/json-body';
 import securityPlugin from './plugins/security';
 import staticPlugin from './plugins/static';
 import logoFiles from './user/logo-files';
@@ -72,6 +73,7 @@ const plugins: FastifyPluginAsyncTypebox<{
 }> = async (app, { config, identity, live, admission, webhooks }) => {
   await app.register(configPlugin, { config });
   await app.register(errorsPlugin);
+  await app.register(jsonBodyPlugin);
   await app.register(securityPlugin);
   await app.register(databasePlugin);
   // Before every route: the latency histogram learns the routes as they are added, and

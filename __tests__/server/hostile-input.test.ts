@@ -48,6 +48,8 @@ interface OpenApiDocument {
 interface Probe {
   label: string;
   request: InjectOptions;
+  /** The field a 400 must name: the request must be refused, not taken in any form. */
+  refused?: string;
 }
 
 const NUL = 'Ann\u0000Lee';
@@ -118,6 +120,32 @@ const BROKEN_JSON = [
   '\u0000',
   '['.repeat(5000),
   '{"__proto__":{"x":1}}',
+];
+
+/**
+ * Whole JSON bodies that every route must refuse with 400 naming `body`, whatever its
+ * fields: nesting that code walking the value could overflow the stack on, bytes that
+ * are not UTF-8 (Fastify's decoding made them U+FFFD, which was stored), and escapes of
+ * unpaired surrogates (PostgreSQL's driver stored U+FFFD for them).
+ */
+const REFUSED_BODIES: [string, string | Buffer][] = [
+  ['nested 2,000 arrays deep', '['.repeat(2000) + ']'.repeat(2000)],
+  ['a field nested 2,000 objects deep', `{"name":${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}}`],
+  ['33 levels deep', '['.repeat(33) + ']'.repeat(33)],
+  [
+    'bytes that are not UTF-8',
+    Buffer.concat([
+      Buffer.from('{"name":"Ann '),
+      Buffer.from([0xed, 0xa0, 0x80]),
+      Buffer.from('Lee"}'),
+    ]),
+  ],
+  [
+    'a Latin-1 byte',
+    Buffer.concat([Buffer.from('{"name":"Zo'), Buffer.from([0xeb]), Buffer.from('"}')]),
+  ],
+  ['an unpaired surrogate escape', '{"name":"Ann\\ud800Lee"}'],
+  ['an unpaired low surrogate escape in a key', '{"\\udc00":1}'],
 ];
 
 /** The sort a cursor was made for, to send with it. */
@@ -334,10 +362,14 @@ describe('hostile input', () => {
     const jsonSchema = content['application/json']?.schema;
     const goodBody = () => (jsonSchema ? example(jsonSchema) : undefined);
     const probes: Probe[] = [];
-    const send = (label: string, request: Omit<InjectOptions, 'method'>) =>
+    const send = (
+      label: string,
+      { refused, ...request }: Omit<InjectOptions, 'method'> & { refused?: string },
+    ) =>
       probes.push({
         label: `${method.toUpperCase()} ${path} ${label}`,
         request: { method: method.toUpperCase() as 'GET', ...request },
+        refused,
       });
 
     for (const p of parameters) {
@@ -373,6 +405,14 @@ describe('hostile input', () => {
       }
     }
     if (jsonSchema) {
+      for (const [label, payload] of REFUSED_BODIES) {
+        send(`body ${label}`, {
+          url: url(path, good, []),
+          payload,
+          headers: { 'content-type': 'application/json' },
+          refused: 'body',
+        });
+      }
       for (const text of BROKEN_JSON) {
         send(`body ${JSON.stringify(text.slice(0, 20))}`, {
           url: url(path, good, []),
@@ -426,15 +466,24 @@ describe('hostile input', () => {
     return probes;
   }
 
-  /** What is wrong with an answer: a 5xx, a 400 out of shape, a download cut short. */
-  function problemOf(response: LightMyRequestResponse): string | undefined {
+  /**
+   * What is wrong with an answer: a 5xx, a 400 out of shape, a download cut short, or
+   * anything but a 400 naming the field for a request that must be refused.
+   */
+  function problemOf(response: LightMyRequestResponse, refused?: string): string | undefined {
     if (response.statusCode >= 500) return `${response.statusCode} ${response.body.slice(0, 200)}`;
+    if (refused !== undefined && response.statusCode !== 400) {
+      return `taken: ${response.statusCode} ${response.body.slice(0, 200)}`;
+    }
     if (response.statusCode === 400) {
       const body = response.json<{ errors?: Record<string, string[]> }>();
       const fine =
         typeof body.errors === 'object' &&
         Object.values(body.errors).every((m) => Array.isArray(m) && m.length > 0);
       if (!fine) return `400 without the errors shape: ${response.body.slice(0, 200)}`;
+      if (refused !== undefined && !(refused in body.errors!)) {
+        return `400 without naming ${refused}: ${response.body.slice(0, 200)}`;
+      }
     }
     return undefined;
   }
@@ -476,9 +525,10 @@ describe('hostile input', () => {
     const failures: string[] = [];
     for (const probe of probes) {
       // light-my-request rejects when the server destroys the answer mid-stream.
-      const problem = await coach
-        .request(probe.request)
-        .then(problemOf, (error: Error) => error.message);
+      const problem = await coach.request(probe.request).then(
+        (response) => problemOf(response, probe.refused),
+        (error: Error) => error.message,
+      );
       if (problem) failures.push(`${probe.label}: ${problem}`);
     }
     expect(failures).toEqual([]);

@@ -14,7 +14,9 @@ import { fieldErrors } from './validation-errors';
  * The one error handler. Client errors say what was wrong; server errors say nothing of
  * their cause (it goes to the log, under the request id that the answer carries).
  * - schema validation failure → 400 `{ errors: { field: [messages] } }`
- * - `badRequest()` / `notFound()` / ... (plugins/http-errors.ts) → their status and body
+ * - `badRequest()` / `notFound()` / ... (plugins/http-errors.ts) → their status and body;
+ *   so is a JSON body that is not UTF-8, nests too deep or escapes a lone surrogate
+ *   (plugins/json-body.ts): 400 `{ errors: { body: [message] } }`
  * - other 400s from Fastify (malformed JSON, ...) → 400 `{ errors: { request: [message] } }`
  * - other 4xx from Fastify and its plugins (413, 415, 429) → `{ message }`
  * - the database cannot be reached (db/unavailable.ts) → 503 `{ message }` with
