@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ALL_ROSTERS, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './athlete';
-import { Day, Id, MAX_ID, Nullable, Text } from './common';
+import { Day, Id, Line, MAX_ID, Nullable } from './common';
 import {
   BODYWEIGHT_LIMITS_KG,
   DEFAULT_PROFILE_SORT,
@@ -127,9 +127,9 @@ export const ProfileListQuery = Type.Object(
     rosterId: Type.Optional(
       Type.Integer({ minimum: ALL_ROSTERS, maximum: MAX_ID, default: ALL_ROSTERS }),
     ),
-    firstNameQuery: Type.Optional(Text({ maxLength: 100 })),
-    middleNameQuery: Type.Optional(Text({ maxLength: 100 })),
-    lastNameQuery: Type.Optional(Text({ maxLength: 100 })),
+    firstNameQuery: Type.Optional(Line({ maxLength: 100 })),
+    middleNameQuery: Type.Optional(Line({ maxLength: 100 })),
+    lastNameQuery: Type.Optional(Line({ maxLength: 100 })),
     startDate: Type.Optional(Day()),
     endDate: Type.Optional(Day()),
     sort: Type.Optional(literals(PROFILE_SORTS, { default: DEFAULT_PROFILE_SORT })),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { TEXT_PATTERN } from '../../contract/common';
 import type { App } from '../../server/app';
 import { newCoach, type Coach } from './athlete/helpers';
 import { buildTestApp } from './helpers/build-test-app';
@@ -16,6 +17,8 @@ import { buildTestApp } from './helpers/build-test-app';
 interface Schema {
   type?: string | string[];
   format?: string;
+  pattern?: string;
+  const?: unknown;
   enum?: unknown[];
   anyOf?: Schema[];
   properties?: Record<string, Schema>;
@@ -91,6 +94,23 @@ const TEXT = {
     }),
     'not base64 at all \u0000',
   ],
+};
+
+/**
+ * Text that no field takes, of any kind (contract/common.ts): control characters (ESC,
+ * DEL, NEL), U+FFFD, NUL. Each must be a 400 naming the field, in a body or a query.
+ */
+const NOT_TEXT = ['Ann\u001bLee', 'Ann\u007fLee', 'Ann\u0085Lee', 'Ann\ufffdLee', 'Ann\u0000Lee'];
+/** Text that a one-line field (names, labels, queries: every field so far) must refuse. */
+const NOT_ONE_LINE = ['Ann\r\nLee', 'Ann\nLee', 'Ann\tLee', 'Ann\u2028Lee'];
+
+/**
+ * Input strings that take any character, and why. Every other input string declares its
+ * kind: an enum, a format, or a pattern that refuses NOT_TEXT (and, for one line, NOT_ONE_LINE).
+ */
+const FREE_STRINGS: Record<string, string> = {
+  currentPassword: 'hashed, never stored or shown: any character may be part of a password',
+  newPassword: 'hashed, never stored or shown: any character may be part of a password',
 };
 
 /** Malformed JSON values of each kind, for body fields. */
@@ -249,6 +269,46 @@ describe('hostile input', () => {
     await expect(SwaggerParser.validate(structuredClone(document) as never)).resolves.toBeDefined();
   });
 
+  /** Every string schema inside a schema, with its path (`items.0.clientId`). */
+  function* stringsOf(schema: Schema, path: string): Generator<[string, Schema]> {
+    for (const member of schema.anyOf ?? []) yield* stringsOf(member, path);
+    if (typeOf(schema) === 'string' && !schema.anyOf) yield [path, schema];
+    for (const [key, property] of Object.entries(schema.properties ?? {})) {
+      yield* stringsOf(property, path ? `${path}.${key}` : key);
+    }
+    if (schema.items) yield* stringsOf(schema.items, `${path}.0`);
+  }
+
+  /** The text that a string field must refuse, by the kind its pattern declares. */
+  function refusedText(schema: Schema, name: string): string[] {
+    if (name in FREE_STRINGS) return [];
+    return schema.pattern === TEXT_PATTERN ? NOT_TEXT : [...NOT_TEXT, ...NOT_ONE_LINE];
+  }
+
+  it('declares the kind of every input string: one line, text, an enum or a format', () => {
+    const undeclared: string[] = [];
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const strings = [
+          ...(operation.parameters ?? []).flatMap((p) => [...stringsOf(p.schema, p.name)]),
+          ...[...stringsOf(operation.requestBody?.content['application/json']?.schema ?? {}, '')],
+        ];
+        for (const [field, schema] of strings) {
+          const name = field.split('.').pop()!;
+          if (name in FREE_STRINGS || schema.enum || schema.const !== undefined) continue;
+          if (schema.format) continue;
+          const pattern = schema.pattern && new RegExp(schema.pattern, 'u');
+          const refuses = (text: string) => pattern && !pattern.test(text);
+          const oneLine = schema.pattern !== TEXT_PATTERN;
+          if (!pattern || !NOT_TEXT.every(refuses) || (oneLine && !NOT_ONE_LINE.every(refuses))) {
+            undeclared.push(`${method.toUpperCase()} ${path} ${field}: ${schema.pattern}`);
+          }
+        }
+      }
+    }
+    expect(undeclared).toEqual([]);
+  });
+
   /** A good value of a schema: defaults and enums first, then the type's simplest value. */
   function example(schema: Schema, name = ''): unknown {
     if (name in known) return known[name]!();
@@ -382,6 +442,16 @@ describe('hostile input', () => {
           payload: goodBody() as never,
         });
       }
+      // Text that no parameter takes: a 400 naming it, whatever its type.
+      for (const value of [...NOT_TEXT, ...NOT_ONE_LINE]) {
+        const params = p.in === 'path' ? { ...good, [p.name]: value } : good;
+        const query = p.in === 'query' ? queryOf(p, value) : [];
+        send(`${p.in} ${p.name}=${JSON.stringify(value)}`, {
+          url: url(path, params, query),
+          payload: goodBody() as never,
+          refused: p.name,
+        });
+      }
       if (p.in === 'query') {
         // An array where a scalar is expected.
         const twice: [string, string][] = [...queryOf(p, 'x'), [p.name, 'y']];
@@ -401,6 +471,15 @@ describe('hostile input', () => {
             url: url(path, good, []),
             payload: body,
           });
+        }
+        if (typeOf(schema) === 'string') {
+          for (const value of refusedText(concrete(schema), field)) {
+            send(`body ${field}=${JSON.stringify(value)}`, {
+              url: url(path, good, []),
+              payload: { ...(example(target) as object), [field]: value },
+              refused: field,
+            });
+          }
         }
       }
     }

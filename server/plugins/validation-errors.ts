@@ -1,5 +1,5 @@
 import type { FastifySchemaValidationError } from 'fastify';
-import { NO_NUL_PATTERN } from '../../contract/common';
+import { LINE_MESSAGE, LINE_PATTERN, TEXT_MESSAGE, TEXT_PATTERN } from '../../contract/common';
 
 /**
  * Turns schema validation failures into the API's 400 shape, messages by field.
@@ -45,11 +45,16 @@ function describe(
   return { field: segments.join('.') || part, message: messageOf(error, params) };
 }
 
+/** The words for the contract's text patterns (contract/common.ts), by pattern. */
+const PATTERN_MESSAGES = new Map<unknown, string>([
+  [LINE_PATTERN, LINE_MESSAGE],
+  [TEXT_PATTERN, TEXT_MESSAGE],
+]);
+
 /** Ajv's message, or ours where Ajv's would quote a pattern that says nothing to a person. */
 function messageOf(error: FastifySchemaValidationError, params: Record<string, unknown>): string {
-  if (error.keyword === 'pattern' && params.pattern === NO_NUL_PATTERN) {
-    return 'must not contain the NUL character (U+0000)';
-  }
+  const patternMessage = error.keyword === 'pattern' && PATTERN_MESSAGES.get(params.pattern);
+  if (patternMessage) return patternMessage;
   if (error.keyword === 'formatMinimum') return `must be ${String(params.limit)} or later`;
   if (error.keyword === 'formatMaximum') return `must be ${String(params.limit)} or earlier`;
   return error.message ?? 'is invalid';

@@ -105,6 +105,27 @@ describe('GET /api/athlete/export and the template', () => {
     expect(strip(copied).map((a) => a.firstName)).toContain('=1+1');
   });
 
+  it('stores no name through the API that its export could not import again', async () => {
+    const writer = await newCoach(app, { spots: 10 });
+    // Letters of every plane, combining marks, joiners: one line of Unicode text.
+    const names = ['Zoë', 'Zoe\u0308', '李', 'Ōtani', 'A🏃\u200d♀️', '𝒜da'];
+    for (const firstName of names) {
+      const created = await writer.post('/api/athlete', { firstName, lastName: 'Lee' });
+      expect(created.statusCode).toBe(201);
+    }
+    // Text that was stored, and then broke the file (U+FFFD: "not UTF-8 text") or its lines.
+    for (const firstName of ['Ann\ufffd', 'Ann\u001b[2J', 'Ann\r\nLee', 'Ann\u007f', 'Ann\ud800']) {
+      const refused = await writer.post('/api/athlete', { firstName, lastName: 'Lee' });
+      expect([firstName, refused.statusCode]).toEqual([firstName, 400]);
+    }
+    const exported = (await writer.get('/api/athlete/export?sort=None')).body;
+    const reader = await newCoach(app, { spots: 10 });
+    const report = (await importCsv(reader, exported, false)).json<ImportReportBody>();
+    expect(report).toMatchObject({ created: names.length, errorCount: 0, fileErrors: [] });
+    const firstNames = (await reader.get('/api/athlete?sort=None')).json<AthleteListBody>();
+    expect(firstNames.items.map((a) => a.firstName).sort()).toEqual([...names].sort());
+  });
+
   it('reads the table in batches without repeating or skipping across batch edges', async () => {
     const many = await newCoach(app, { spots: 2600 });
     const lines = ['firstName,lastName'];
