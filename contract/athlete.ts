@@ -1,5 +1,5 @@
 import { Type, type Static, type TLiteral } from 'typebox';
-import { Id, Line, MAX_ID, Nullable } from './common';
+import { Id, Line, MAX_ID, Nullable, PageNumber } from './common';
 
 /**
  * Athletes, rosters and the reference lists they use (`/api/athlete`, `/api/roster`,
@@ -149,7 +149,7 @@ export type AthleteInput = Static<typeof AthleteInput>;
 /** `GET /api/athlete`: the spec's athlete-table filter state as query parameters. */
 export const AthleteListQuery = Type.Object(
   {
-    pageNumber: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+    pageNumber: Type.Optional(PageNumber),
     pageSize: Type.Optional(
       Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
     ),

@@ -20,6 +20,13 @@ export const ID_RANGE = { minimum: 1, maximum: MAX_ID } as const;
 /** An id: in paths, queries and bodies alike. */
 export const Id = Type.Integer(ID_RANGE);
 
+/**
+ * `pageNumber` of every paged list: from 1, and within int4 like an id, so that an
+ * answer echoes the number asked for (`18446744073709551616` came back as
+ * `18446744073709552000`).
+ */
+export const PageNumber = Type.Integer({ minimum: 1, maximum: MAX_ID, default: 1 });
+
 /** Path parameters of the `/{id}` routes. */
 export const IdParams = Type.Object({ id: Id });
 

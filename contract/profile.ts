@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ALL_ROSTERS, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './athlete';
-import { Day, Id, Line, MAX_ID, Nullable } from './common';
+import { Day, Id, Line, MAX_ID, Nullable, PageNumber } from './common';
 import {
   BODYWEIGHT_LIMITS_KG,
   DEFAULT_PROFILE_SORT,
@@ -120,7 +120,7 @@ export type ProfileInput = Static<typeof ProfileInput>;
  */
 export const ProfileListQuery = Type.Object(
   {
-    pageNumber: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+    pageNumber: Type.Optional(PageNumber),
     pageSize: Type.Optional(
       Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
     ),
@@ -247,7 +247,7 @@ export type AthleteReportBody = Static<typeof AthleteReportBody>;
 /** `GET /api/report/eapi/team`: the spec's team-report filter state. */
 export const TeamReportListQuery = Type.Object(
   {
-    pageNumber: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+    pageNumber: Type.Optional(PageNumber),
     pageSize: Type.Optional(
       Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
     ),

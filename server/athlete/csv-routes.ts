@@ -81,10 +81,15 @@ const athleteCsvRoutes: FastifyPluginAsyncTypebox = async (app) => {
       validatorCompiler: () => () => true,
     },
     async (request) => {
-      const { dryRun } = request.query as { dryRun?: unknown };
+      // As on every route, a parameter the route does not take is refused (docs/api-input.md).
+      const { dryRun, ...unknown } = request.query as Record<string, unknown>;
+      const queryErrors: Record<string, string[]> = Object.fromEntries(
+        Object.keys(unknown).map((name) => [name, ['is not allowed']]),
+      );
       if (dryRun !== 'true' && dryRun !== 'false') {
-        throw badRequest({ dryRun: ['must be true (check only) or false (import)'] });
+        queryErrors.dryRun = ['must be true (check only) or false (import)'];
       }
+      if (Object.keys(queryErrors).length > 0) throw badRequest(queryErrors);
       if (typeof request.body !== 'string') {
         throw badRequest({
           file: ['Send the CSV file as the request body with Content-Type: text/csv.'],

@@ -12,8 +12,10 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
  * Without coercion a non-finite number cannot get in (JSON has none, and `1e400` fails
  * `type` under strictNumbers), so any left after validation came from coercion: this
  * reports each as a type error at its path, through the usual 400 `errors` shape.
+ * Numbers in text must now be decimal digits (plugins/validators.ts), which "Infinity"
+ * and "1e400" are not; 400 nines are, and they too are Infinity as a number.
  *
- * @example new Fastify({ ajv: { plugins: [finiteNumbers] } })
+ * @example const texts = finiteNumbers(new Ajv({ coerceTypes: 'array' }));
  */
 export function finiteNumbers(ajv: Ajv): Ajv {
   const compile = ajv.compile.bind(ajv);

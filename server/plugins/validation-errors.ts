@@ -16,8 +16,12 @@ export function fieldErrors(
   const errors: Record<string, string[]> = {};
   // A day that is no date ("03/01/2025") also fails its range; the format says it all.
   const badFormat = new Set(validation.filter((e) => e.keyword === 'format').map(pathOf));
+  // A nullable field that is wrong also fails its null branch and the union of both
+  // ("must be null", "must match a schema in anyOf"): the value's own error says it all.
+  const explained = new Set(validation.filter((e) => !isUnionEcho(e)).map(pathOf));
   for (const error of validation) {
     if (RANGE_OF_FORMAT.has(error.keyword) && badFormat.has(pathOf(error))) continue;
+    if (isUnionEcho(error) && explained.has(pathOf(error))) continue;
     const { field, message } = describe(error, part ?? 'request');
     const messages = (errors[field] ??= []);
     if (!messages.includes(message)) messages.push(message);
@@ -29,6 +33,11 @@ export function fieldErrors(
 const RANGE_OF_FORMAT = new Set(['formatMinimum', 'formatMaximum']);
 
 const pathOf = (error: FastifySchemaValidationError) => error.instancePath;
+
+/** The errors a union (`Nullable`) adds to its members' own. */
+const isUnionEcho = (error: FastifySchemaValidationError) =>
+  error.keyword === 'anyOf' ||
+  (error.keyword === 'type' && (error.params as { type?: unknown }).type === 'null');
 
 function describe(
   error: FastifySchemaValidationError,
