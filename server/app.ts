@@ -26,6 +26,7 @@ import databasePlugin from './plugins/database';
 import docsPlugin from './plugins/docs';
 import errorsPlugin from './plugins/errors';
 import jsonBodyPlugin from './plugins/json-body';
+import methodsPlugin from './plugins/methods';
 import securityPlugin from './plugins/security';
 import staticPlugin from './plugins/static';
 import validatorsPlugin from './plugins/validators';
@@ -75,6 +76,8 @@ const plugins: FastifyPluginAsyncTypebox<{
   await app.register(errorsPlugin);
   await app.register(validatorsPlugin);
   await app.register(jsonBodyPlugin);
+  // Before every route: it learns each API path's methods as routes are added.
+  await app.register(methodsPlugin);
   await app.register(securityPlugin);
   await app.register(databasePlugin);
   // Before every route: the latency histogram learns the routes as they are added, and

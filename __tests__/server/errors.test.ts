@@ -153,10 +153,18 @@ describe('error answers', () => {
     expect(response.json()).toEqual({ message: 'Not found' });
   });
 
-  it('answers an unknown method on a known path with a JSON 404', async () => {
+  it('answers an unknown method on a known path with a JSON 405 and the methods it takes', async () => {
     const response = await app.inject({ method: 'DELETE', url: '/api/health' });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Not found' });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('GET, HEAD');
+    expect(response.json()).toEqual({
+      message: 'DELETE is not allowed here; this path takes GET, HEAD',
+    });
+    // Routes added by a test count too, and a path may be one of several patterns.
+    const probe = await app.inject({ method: 'TRACE' as 'GET', url: '/api/probe/items?x=1' });
+    expect([probe.statusCode, probe.headers.allow]).toEqual([405, 'POST']);
+    const unknown = await app.inject({ method: 'TRACE' as 'GET', url: '/api/probe/nothing' });
+    expect([unknown.statusCode, unknown.json()]).toEqual([404, { message: 'Not found' }]);
   });
 
   it('hides the cause of a 500 and gives the request id instead', async () => {

@@ -706,6 +706,33 @@ describe('hostile input', () => {
     return undefined;
   }
 
+  it('answers 405 with Allow to a method no route of an API path takes', async () => {
+    const wrong: string[] = [];
+    for (const [path, operations] of Object.entries(document.paths)) {
+      if (!path.startsWith('/api/')) continue;
+      const documented = Object.keys(operations).map((m) => m.toUpperCase());
+      if (documented.includes('GET')) documented.push('HEAD');
+      // No route takes TRACE or PATCH; a path may match other paths' patterns too (PUT
+      // /api/event/export is PUT /api/event/{id}), so Allow holds at least its own.
+      for (const method of ['TRACE', 'PATCH'] as const) {
+        const response = await coach.request({
+          method: method as 'GET',
+          url: path.replace(/\{\w+\}/g, '1'),
+        });
+        const allow = (response.headers.allow as string | undefined)?.split(', ') ?? [];
+        if (
+          response.statusCode !== 405 ||
+          !documented.every((m) => allow.includes(m)) ||
+          allow.includes(method) ||
+          typeof response.json<{ message?: unknown }>().message !== 'string'
+        ) {
+          wrong.push(`${method} ${path}: ${response.statusCode} [${allow}] ${response.body}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it('starts from good requests: each body the probes vary is taken as it is', async () => {
     const refused: string[] = [];
     for (const [path, operations] of Object.entries(document.paths)) {
