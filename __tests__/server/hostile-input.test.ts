@@ -46,6 +46,7 @@ interface Parameter {
 interface Operation {
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: Schema }> };
+  responses?: Record<string, { content?: Record<string, { schema: Schema }> }>;
 }
 
 interface OpenApiDocument {
@@ -705,6 +706,31 @@ describe('hostile input', () => {
     }
     return undefined;
   }
+
+  it('declares every error answer as the JSON it is, beside files and streams', () => {
+    const declared: Record<string, string[]> = {};
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        for (const [status, response] of Object.entries(operation.responses ?? {})) {
+          if (Number(status) < 400) continue;
+          declared[`${method.toUpperCase()} ${path} ${status}`] = Object.keys(
+            response.content ?? {},
+          );
+        }
+      }
+    }
+    const notJson = Object.entries(declared).filter(
+      ([, types]) => types.join() !== 'application/json',
+    );
+    expect(notJson).toEqual([]);
+    // The downloads among them: CSV, PDF, and the live stream.
+    expect(declared).toMatchObject({
+      'GET /api/athlete/export 400': ['application/json'],
+      'GET /api/event/export 404': ['application/json'],
+      'GET /api/report/eapi/athlete/{athleteId}/pdf 401': ['application/json'],
+      'GET /api/event/stream 401': ['application/json'],
+    });
+  });
 
   it('answers 405 with Allow to a method no route of an API path takes', async () => {
     const wrong: string[] = [];
