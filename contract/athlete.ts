@@ -1,5 +1,5 @@
 import { Type, type Static, type TLiteral } from 'typebox';
-import { Id, MAX_ID, Nullable, Text } from './common';
+import { Id, Line, MAX_ID, Nullable, PageNumber } from './common';
 
 /**
  * Athletes, rosters and the reference lists they use (`/api/athlete`, `/api/roster`,
@@ -81,7 +81,7 @@ export type RosterListBody = Static<typeof RosterListBody>;
 
 /** `POST /api/roster`, `PUT /api/roster/{id}`: names are trimmed, unique per account (any case). */
 export const RosterInput = Type.Object(
-  { name: Text({ minLength: 1, maxLength: 100 }) },
+  { name: Line({ minLength: 1, maxLength: 100 }) },
   { title: 'RosterInput', additionalProperties: false },
 );
 export type RosterInput = Static<typeof RosterInput>;
@@ -128,9 +128,9 @@ export type AthleteBody = Static<typeof AthleteBody>;
  */
 export const AthleteInput = Type.Object(
   {
-    firstName: Text({ minLength: 1, maxLength: 100 }),
-    middleName: Type.Optional(Text({ maxLength: 100 })),
-    lastName: Text({ minLength: 1, maxLength: 100 }),
+    firstName: Line({ minLength: 1, maxLength: 100 }),
+    middleName: Type.Optional(Line({ maxLength: 100 })),
+    lastName: Line({ minLength: 1, maxLength: 100 }),
     gender: Type.Optional(Nullable(Type.Union(literals(GENDERS)))),
     birthDate: Type.Optional(Nullable(Type.String({ format: 'date' }))),
     graduationYear: Type.Optional(Nullable(Type.Integer({ minimum: 1900, maximum: 2200 }))),
@@ -138,8 +138,8 @@ export const AthleteInput = Type.Object(
     positionId: Type.Optional(Nullable(Id)),
     heightCm: Type.Optional(Nullable(Type.Number({ exclusiveMinimum: 0, maximum: 300 }))),
     weightKg: Type.Optional(Nullable(Type.Number({ exclusiveMinimum: 0, maximum: 500 }))),
-    externalId: Type.Optional(Nullable(Text({ maxLength: 100 }))),
-    email: Type.Optional(Nullable(Text({ maxLength: 254 }))),
+    externalId: Type.Optional(Nullable(Line({ maxLength: 100 }))),
+    email: Type.Optional(Nullable(Line({ maxLength: 254 }))),
     rosterIds: Type.Optional(Type.Array(Id, { maxItems: MAX_ROSTERS })),
   },
   { title: 'AthleteInput', additionalProperties: false },
@@ -149,16 +149,16 @@ export type AthleteInput = Static<typeof AthleteInput>;
 /** `GET /api/athlete`: the spec's athlete-table filter state as query parameters. */
 export const AthleteListQuery = Type.Object(
   {
-    pageNumber: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+    pageNumber: Type.Optional(PageNumber),
     pageSize: Type.Optional(
       Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
     ),
     rosterId: Type.Optional(
       Type.Integer({ minimum: ALL_ROSTERS, maximum: MAX_ID, default: ALL_ROSTERS }),
     ),
-    firstNameQuery: Type.Optional(Text({ maxLength: 100 })),
-    middleNameQuery: Type.Optional(Text({ maxLength: 100 })),
-    lastNameQuery: Type.Optional(Text({ maxLength: 100 })),
+    firstNameQuery: Type.Optional(Line({ maxLength: 100 })),
+    middleNameQuery: Type.Optional(Line({ maxLength: 100 })),
+    lastNameQuery: Type.Optional(Line({ maxLength: 100 })),
     sort: Type.Optional(Type.Union(literals(ATHLETE_SORTS), { default: DEFAULT_ATHLETE_SORT })),
   },
   { title: 'AthleteListQuery', additionalProperties: false },

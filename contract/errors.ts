@@ -15,8 +15,9 @@ export const ValidationErrorBody = Type.Object(
 export type ValidationErrorBody = Static<typeof ValidationErrorBody>;
 
 /**
- * Any other client error (404, 409, 413, 415, 429, ...), and 503 when the database cannot
- * be reached (with `Retry-After` in seconds: the same request works once it is back).
+ * Any other client error (404, 405 with `Allow`, 409, 413, 415, 429, ...), and 503 when
+ * the database cannot be reached (with `Retry-After` in seconds: the same request works
+ * once it is back).
  */
 export const MessageBody = Type.Object(
   { message: Type.String() },

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ALL_ROSTERS, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './athlete';
-import { Day as DaySchema, ID_RANGE, Id, MAX_ID, Nullable, Text } from './common';
+import { Day as DaySchema, ID_RANGE, Id, Line, MAX_ID, Nullable, PageNumber } from './common';
 import {
   DEFAULT_ATHLETES_PER_LEADERBOARD,
   DEFAULT_LEADERBOARD_EVENT_TYPE,
@@ -29,7 +29,7 @@ const Distance = Type.Integer({
   description: 'Millimetres (10 yd = 9144).',
 });
 /** The server checks the name against the zones both database engines know (400 otherwise). */
-const TimeZone = Text({
+const TimeZone = Line({
   maxLength: 64,
   description:
     'The IANA time zone of startDate/endDate (and of the days of a history), e.g. ' +
@@ -39,20 +39,20 @@ const TimeZone = Text({
 /** `GET /api/event`: a page of results (`program` selects a variant; absent = every program). */
 export const ResultListQuery = Type.Object(
   {
-    pageNumber: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+    pageNumber: Type.Optional(PageNumber),
     pageSize: Type.Optional(
       Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
     ),
     rosterId: Type.Optional(
       Type.Integer({ minimum: ALL_ROSTERS, maximum: MAX_ID, default: ALL_ROSTERS }),
     ),
-    firstNameQuery: Type.Optional(Text({ maxLength: 100 })),
-    middleNameQuery: Type.Optional(Text({ maxLength: 100 })),
-    lastNameQuery: Type.Optional(Text({ maxLength: 100 })),
+    firstNameQuery: Type.Optional(Line({ maxLength: 100 })),
+    middleNameQuery: Type.Optional(Line({ maxLength: 100 })),
+    lastNameQuery: Type.Optional(Line({ maxLength: 100 })),
     typeQuery: Type.Optional(
-      Text({ maxLength: 100, description: 'Start of the event type or alias name.' }),
+      Line({ maxLength: 100, description: 'Start of the event type or alias name.' }),
     ),
-    laneIdQuery: Type.Optional(Text({ maxLength: 50, description: 'Start of the lane.' })),
+    laneIdQuery: Type.Optional(Line({ maxLength: 50, description: 'Start of the lane.' })),
     startDate: Type.Optional(Day),
     endDate: Type.Optional(Day),
     getBestByAthlete: Type.Optional(
@@ -64,7 +64,7 @@ export const ResultListQuery = Type.Object(
     program: Type.Optional(Type.Enum([...PROGRAMS])),
     sort: Type.Optional(Type.Enum([...RESULT_SORTS], { default: DEFAULT_RESULT_SORT })),
     cursor: Type.Optional(
-      Text({
+      Line({
         maxLength: 1000,
         description:
           'The nextCursor of the page before (same sort): this page starts right after it, ' +
@@ -94,7 +94,7 @@ export const LeaderboardQuery = Type.Object(
     distance: Type.Optional(Distance),
     startDate: Type.Optional(Day),
     endDate: Type.Optional(Day),
-    laneId: Type.Optional(Text({ maxLength: 50 })),
+    laneId: Type.Optional(Line({ maxLength: 50 })),
     sportId: Type.Optional(Id),
     positionId: Type.Optional(Id),
     rosterId: Type.Optional(Id),

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Id, Nullable, Text } from './common';
+import { Id, Line, Nullable } from './common';
 
 /**
  * API keys for timing devices and apps (`/api/integration/api-key`). A key is sent as
@@ -46,7 +46,7 @@ export type ApiKeyListBody = Static<typeof ApiKeyListBody>;
 
 /** `POST /api/integration/api-key`: the name says where the key is used ("Lane 1 gates"). */
 export const ApiKeyInput = Type.Object(
-  { name: Text({ minLength: 1, maxLength: 100 }) },
+  { name: Line({ minLength: 1, maxLength: 100 }) },
   { title: 'ApiKeyInput', additionalProperties: false },
 );
 export type ApiKeyInput = Static<typeof ApiKeyInput>;

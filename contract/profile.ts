@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ALL_ROSTERS, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './athlete';
-import { Day, Id, MAX_ID, Nullable, Text } from './common';
+import { Day, Id, Line, MAX_ID, Nullable, PageNumber } from './common';
 import {
   BODYWEIGHT_LIMITS_KG,
   DEFAULT_PROFILE_SORT,
@@ -120,16 +120,16 @@ export type ProfileInput = Static<typeof ProfileInput>;
  */
 export const ProfileListQuery = Type.Object(
   {
-    pageNumber: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+    pageNumber: Type.Optional(PageNumber),
     pageSize: Type.Optional(
       Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
     ),
     rosterId: Type.Optional(
       Type.Integer({ minimum: ALL_ROSTERS, maximum: MAX_ID, default: ALL_ROSTERS }),
     ),
-    firstNameQuery: Type.Optional(Text({ maxLength: 100 })),
-    middleNameQuery: Type.Optional(Text({ maxLength: 100 })),
-    lastNameQuery: Type.Optional(Text({ maxLength: 100 })),
+    firstNameQuery: Type.Optional(Line({ maxLength: 100 })),
+    middleNameQuery: Type.Optional(Line({ maxLength: 100 })),
+    lastNameQuery: Type.Optional(Line({ maxLength: 100 })),
     startDate: Type.Optional(Day()),
     endDate: Type.Optional(Day()),
     sort: Type.Optional(literals(PROFILE_SORTS, { default: DEFAULT_PROFILE_SORT })),
@@ -247,7 +247,7 @@ export type AthleteReportBody = Static<typeof AthleteReportBody>;
 /** `GET /api/report/eapi/team`: the spec's team-report filter state. */
 export const TeamReportListQuery = Type.Object(
   {
-    pageNumber: Type.Optional(Type.Integer({ minimum: 1, default: 1 })),
+    pageNumber: Type.Optional(PageNumber),
     pageSize: Type.Optional(
       Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
     ),

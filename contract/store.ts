@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Id, Nullable, Text } from './common';
+import { Id, Line, Nullable } from './common';
 
 /**
  * The Store (`/api/store`, docs/store.md): the account's athlete spots and credit, the
@@ -44,9 +44,9 @@ export type StoreBody = Static<typeof StoreBody>;
 /** `POST /api/store/order`: the same idempotencyKey again answers the same order (200). */
 export const OrderInput = Type.Object(
   {
-    packageId: Text({ minLength: 1, maxLength: 40 }),
+    packageId: Line({ minLength: 1, maxLength: 40 }),
     idempotencyKey: Type.Optional(
-      Text({
+      Line({
         minLength: 8,
         maxLength: 100,
         description: 'Chosen by the client (a UUID): a retried request finds its order.',

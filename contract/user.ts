@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Text } from './common';
+import { Line } from './common';
 
 /**
  * The signed-in user's account (`/api/user`, spec section 7): profile, e-mail, the
@@ -36,9 +36,9 @@ export type UserBody = Static<typeof UserBody>;
 /** `PUT /api/user`: values are trimmed; names may not be empty once trimmed. */
 export const UpdateUserBody = Type.Object(
   {
-    firstName: Text({ minLength: 1, maxLength: 100 }),
-    lastName: Text({ minLength: 1, maxLength: 100 }),
-    organisation: Type.Optional(Text({ maxLength: 200 })),
+    firstName: Line({ minLength: 1, maxLength: 100 }),
+    lastName: Line({ minLength: 1, maxLength: 100 }),
+    organisation: Type.Optional(Line({ maxLength: 200 })),
   },
   { title: 'UpdateUser', additionalProperties: false },
 );

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { Id, Nullable, Text } from './common';
+import { Id, Line, Nullable } from './common';
 
 /**
  * Webhooks (`/api/integration/webhook`, docs/webhooks.md): an account's subscriptions
@@ -81,8 +81,8 @@ export type WebhookListBody = Static<typeof WebhookListBody>;
  */
 export const WebhookInput = Type.Object(
   {
-    url: Text({ minLength: 1, maxLength: 2000 }),
-    description: Type.Optional(Text({ maxLength: 200 })),
+    url: Line({ minLength: 1, maxLength: 2000 }),
+    description: Type.Optional(Line({ maxLength: 200 })),
     events: Type.Array(Type.Enum(WEBHOOK_EVENT_TYPES), { minItems: 1, uniqueItems: true }),
   },
   { title: 'WebhookInput', additionalProperties: false },

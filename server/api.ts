@@ -17,6 +17,7 @@ import stripeWebhookRoutes from './store/stripe-webhook';
 import logoRoutes from './user/logo-routes';
 import userRoutes from './user/routes';
 import webhookRoutes from './webhook/routes';
+import { refuseUndeclaredQueries } from './plugins/validators';
 
 /**
  * Everything under /api: one registration per domain folder. Only the health check and
@@ -26,6 +27,8 @@ import webhookRoutes from './webhook/routes';
  * not call (API_KEY_ROUTES), and sets `request.account`.
  */
 const api: FastifyPluginAsyncTypebox = async (app) => {
+  // A route that declares no query string takes none (docs/api-input.md).
+  refuseUndeclaredQueries(app);
   await app.register(healthRoutes);
   await app.register(stripeWebhookRoutes);
 

@@ -25,9 +25,11 @@ import configPlugin from './plugins/config';
 import databasePlugin from './plugins/database';
 import docsPlugin from './plugins/docs';
 import errorsPlugin from './plugins/errors';
-import { finiteNumbers } from './plugins/finite-numbers';
+import jsonBodyPlugin from './plugins/json-body';
+import methodsPlugin from './plugins/methods';
 import securityPlugin from './plugins/security';
 import staticPlugin from './plugins/static';
+import validatorsPlugin from './plugins/validators';
 import logoFiles from './user/logo-files';
 import webhookPlugin from './webhook/plugin';
 import type { WebhookSettings } from './webhook/worker';
@@ -72,6 +74,10 @@ const plugins: FastifyPluginAsyncTypebox<{
 }> = async (app, { config, identity, live, admission, webhooks }) => {
   await app.register(configPlugin, { config });
   await app.register(errorsPlugin);
+  await app.register(validatorsPlugin);
+  await app.register(jsonBodyPlugin);
+  // Before every route: it learns each API path's methods as routes are added.
+  await app.register(methodsPlugin);
   await app.register(securityPlugin);
   await app.register(databasePlugin);
   // Before every route: the latency histogram learns the routes as they are added, and
@@ -119,9 +125,6 @@ export function buildApp({
     genReqId: requestId,
     requestIdHeader: false, // requestId() reads and checks x-request-id itself
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
-    // A request reports every problem with its input at once, not only the first; text
-    // that Ajv's coercion turns into Infinity is refused (plugins/finite-numbers.ts).
-    ajv: { customOptions: { allErrors: true }, plugins: [finiteNumbers] },
     // Migrations run while the database plugin loads, and may take long on a big database.
     pluginTimeout: 120_000,
     // request.ip (sign-in throttles, logs) is the client's, not the reverse proxy's.

@@ -10,10 +10,14 @@ function addProbeRoutes(app: App): void {
     {
       schema: {
         querystring: Type.Object({ pageSize: Type.Integer({ minimum: 1, maximum: 100 }) }),
-        body: Type.Object({
-          name: Type.String({ minLength: 1 }),
-          items: Type.Array(Type.Object({ time: Type.Integer({ minimum: 1 }) })),
-        }),
+        body: Type.Object(
+          {
+            name: Type.String({ minLength: 1 }),
+            items: Type.Array(Type.Object({ time: Type.Integer({ minimum: 1 }) })),
+            weight: Type.Optional(Type.Union([Type.Number({ minimum: 20 }), Type.Null()])),
+          },
+          { additionalProperties: false },
+        ),
       },
     },
     async (request) => ({ pageSize: request.query.pageSize, count: request.body.items.length }),
@@ -66,7 +70,48 @@ describe('error answers', () => {
   it('names querystring fields by their own name', async () => {
     const response = await post('/api/probe/items?pageSize=many', { name: 'a', items: [] });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ errors: { pageSize: ['must be integer'] } });
+    expect(response.json()).toEqual({
+      errors: { pageSize: ['must be an integer in decimal digits'] },
+    });
+  });
+
+  it('takes body values as their JSON types, coercing none', async () => {
+    const response = await post('/api/probe/items?pageSize=1', {
+      name: 5,
+      items: { time: '1200' },
+      weight: 0,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      errors: { name: ['must be string'], items: ['must be array'], weight: ['must be >= 20'] },
+    });
+    const texts = await post('/api/probe/items?pageSize=1', { name: 'a', items: [{ time: '5' }] });
+    expect(texts.json()).toEqual({ errors: { 'items.0.time': ['must be integer'] } });
+  });
+
+  it('refuses body properties the schema does not name, naming them', async () => {
+    const response = await post('/api/probe/items?pageSize=1', {
+      name: 'a',
+      items: [],
+      nmae: 'b',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ errors: { nmae: ['is not allowed'] } });
+  });
+
+  it('takes numbers in a query string as decimal digits only', async () => {
+    for (const pageSize of ['0x10', '1e1', '%201', '1.0']) {
+      const response = await post(`/api/probe/items?pageSize=${pageSize}`, {
+        name: 'a',
+        items: [],
+      });
+      expect([pageSize, response.json()]).toEqual([
+        pageSize,
+        { errors: { pageSize: ['must be an integer in decimal digits'] } },
+      ]);
+    }
+    const decimal = await post('/api/probe/items?pageSize=016', { name: 'a', items: [] });
+    expect(decimal.json()).toEqual({ pageSize: 16, count: 0 });
   });
 
   it('names a body that is wrong as a whole after the part', async () => {
@@ -108,10 +153,18 @@ describe('error answers', () => {
     expect(response.json()).toEqual({ message: 'Not found' });
   });
 
-  it('answers an unknown method on a known path with a JSON 404', async () => {
+  it('answers an unknown method on a known path with a JSON 405 and the methods it takes', async () => {
     const response = await app.inject({ method: 'DELETE', url: '/api/health' });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Not found' });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toBe('GET, HEAD');
+    expect(response.json()).toEqual({
+      message: 'DELETE is not allowed here; this path takes GET, HEAD',
+    });
+    // Routes added by a test count too, and a path may be one of several patterns.
+    const probe = await app.inject({ method: 'TRACE' as 'GET', url: '/api/probe/items?x=1' });
+    expect([probe.statusCode, probe.headers.allow]).toEqual([405, 'POST']);
+    const unknown = await app.inject({ method: 'TRACE' as 'GET', url: '/api/probe/nothing' });
+    expect([unknown.statusCode, unknown.json()]).toEqual([404, { message: 'Not found' }]);
   });
 
   it('hides the cause of a 500 and gives the request id instead', async () => {

@@ -17,13 +17,10 @@ import { exportCsv, templateCsv } from './export';
 import { commitImport, ImportRejectedError, planImport, reportErrors } from './import';
 import { filtersOf } from './list-query';
 import { maintenanceAfterImport } from './maintenance';
-import { common, security } from '../plugins/route-schema';
+import { common, fileAnswer, security } from '../plugins/route-schema';
 
 const CSV_TYPE = 'text/csv; charset=utf-8';
-const csvAnswer = (description: string) => ({
-  description,
-  content: { 'text/csv': { schema: { type: 'string' } } },
-});
+const csvAnswer = (description: string) => fileAnswer('text/csv', description);
 
 /** The export takes the table's filters and sort, not its paging. */
 const ExportQuery = Type.Omit(AthleteListQuery, ['pageNumber', 'pageSize'], {
@@ -81,10 +78,15 @@ const athleteCsvRoutes: FastifyPluginAsyncTypebox = async (app) => {
       validatorCompiler: () => () => true,
     },
     async (request) => {
-      const { dryRun } = request.query as { dryRun?: unknown };
+      // As on every route, a parameter the route does not take is refused (docs/api-input.md).
+      const { dryRun, ...unknown } = request.query as Record<string, unknown>;
+      const queryErrors: Record<string, string[]> = Object.fromEntries(
+        Object.keys(unknown).map((name) => [name, ['is not allowed']]),
+      );
       if (dryRun !== 'true' && dryRun !== 'false') {
-        throw badRequest({ dryRun: ['must be true (check only) or false (import)'] });
+        queryErrors.dryRun = ['must be true (check only) or false (import)'];
       }
+      if (Object.keys(queryErrors).length > 0) throw badRequest(queryErrors);
       if (typeof request.body !== 'string') {
         throw badRequest({
           file: ['Send the CSV file as the request body with Content-Type: text/csv.'],
@@ -117,7 +119,6 @@ const athleteCsvRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'The import template: the header row and one example row',
         tags,
         security,
-        produces: ['text/csv'],
         response: { 200: csvAnswer('The template CSV'), 401: MessageBody },
       },
     },
@@ -137,7 +138,6 @@ const athleteCsvRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'The same columns as the import, so an export imports again. Streamed in batches.',
         tags,
         security,
-        produces: ['text/csv'],
         querystring: ExportQuery,
         response: { 200: csvAnswer('The athletes, one a row'), 404: MessageBody, ...common },
       },

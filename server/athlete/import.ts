@@ -7,6 +7,7 @@ import {
   type ImportReportBody,
   type ImportRowReport,
 } from '../../contract/athlete';
+import { isLine, LINE_MESSAGE } from '../../contract/common';
 import type { Database } from '../db/schema';
 import type { ReferenceData } from '../reference';
 import { lockAccount } from '../db/ids';
@@ -72,6 +73,10 @@ function rowInput(
       addError(errors, column, `must be at most ${MAX_TEXT} characters`);
   }
   if (cell('email').length > 254) addError(errors, 'email', 'must be at most 254 characters');
+  // The API's rule for these fields (contract `Line`): a quoted cell may hold line breaks.
+  for (const column of ['firstName', 'middleName', 'lastName', 'externalId', 'email'] as const) {
+    if (!isLine(cell(column))) addError(errors, column, LINE_MESSAGE);
+  }
   // In the columns' order, so that a row's messages read left to right.
   const gender = genderOf(cell('gender'), errors);
   const graduationYear = graduationYearOf(cell('graduationYear'), errors);
@@ -180,6 +185,7 @@ function rosterNamesOf(text: string, errors: FieldErrors): string[] {
     if (name === '') continue;
     if (name.length > MAX_TEXT)
       addError(errors, 'rosters', `"${name.slice(0, 20)}…" is longer than ${MAX_TEXT} characters`);
+    else if (!isLine(name)) addError(errors, 'rosters', `each roster name ${LINE_MESSAGE}`);
     else names.push(name);
   }
   return names;

@@ -10,7 +10,7 @@ import {
 import { exportResults } from './export';
 import { athleteHistory } from './historical';
 import { listResults } from './list';
-import { common as commonErrors, security } from '../plugins/route-schema';
+import { common as commonErrors, fileAnswer, security } from '../plugins/route-schema';
 
 /** The export takes a table's filters and sort, not its paging. */
 const ResultExportQuery = Type.Omit(ResultListQuery, ['pageNumber', 'pageSize', 'cursor'], {
@@ -19,10 +19,7 @@ const ResultExportQuery = Type.Omit(ResultListQuery, ['pageNumber', 'pageSize', 
 });
 
 /** A CSV answer, for the API reference (the handler sends a stream). */
-const csvAnswer = (description: string) => ({
-  description,
-  content: { 'text/csv': { schema: { type: 'string' } } },
-});
+const csvAnswer = (description: string) => fileAnswer('text/csv', description);
 
 /** What every route here may answer besides its success. */
 const common = { ...commonErrors, 404: MessageBody };
@@ -62,7 +59,6 @@ const resultReadRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         security,
         querystring: ResultExportQuery,
-        produces: ['text/csv'],
         response: { 200: csvAnswer('One row per result, splits in columns'), ...common },
       },
     },

@@ -14,7 +14,7 @@ import { resultMaintenance } from './maintenance';
 import { ingestEvents } from './ingest';
 import { loadReferences, prepareEvent, Problems } from './prepare';
 import { deleteEvent, findEvent, replaceEvent } from './repository';
-import { eventBodyValidatorCompiler, eventUpdateValidatorCompiler } from './validator';
+import { eventBodyValidatorCompiler } from './validator';
 import {
   common as commonErrors,
   done,
@@ -94,7 +94,6 @@ const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/event/:id',
     {
-      validatorCompiler: eventUpdateValidatorCompiler,
       schema: {
         summary: 'Correct a result (checked again; the implausible flag and splits are recomputed)',
         tags,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ServerResponse } from 'node:http';
 import { decodeJwt } from 'jose';
-import { Type } from 'typebox';
+import { fileAnswer } from '../plugins/route-schema';
 import { MessageBody } from '../../contract/errors';
 import { STREAM_EVENTS } from '../../contract/event-stream';
 
@@ -36,9 +36,8 @@ const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'with a fresh token). Comment lines every 15 s.',
         tags: ['event'],
         security: [{ bearerAuth: [] }],
-        produces: ['text/event-stream'],
         response: {
-          200: Type.String({ description: 'text/event-stream' }),
+          200: fileAnswer('text/event-stream', 'The events, as they happen'),
           401: MessageBody,
         },
       },

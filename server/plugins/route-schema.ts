@@ -25,3 +25,18 @@ export const common = { 400: ValidationErrorBody, 401: MessageBody };
 
 /** The body of a 204. */
 export const done = Type.Null({ description: 'Done; no content.' });
+
+/**
+ * The 200 of a route that answers a file or a stream (CSV, PDF, Server-Sent Events), for
+ * the API reference: the media type is declared on this answer only, so that the error
+ * answers beside it are JSON, as they are. A route-wide `produces` listed them under the
+ * file's type too (a 400 of `text/csv`).
+ * @example response: { 200: fileAnswer('text/csv', 'The athletes, one a row'), ...common }
+ */
+export function fileAnswer(
+  mediaType: string,
+  description: string,
+  schema: object = { type: 'string' },
+): { description: string; content: Record<string, { schema: object }> } {
+  return { description, content: { [mediaType]: { schema } } };
+}

@@ -1,5 +1,5 @@
 import type { FastifySchemaValidationError } from 'fastify';
-import { NO_NUL_PATTERN } from '../../contract/common';
+import { LINE_MESSAGE, LINE_PATTERN, TEXT_MESSAGE, TEXT_PATTERN } from '../../contract/common';
 
 /**
  * Turns schema validation failures into the API's 400 shape, messages by field.
@@ -16,8 +16,12 @@ export function fieldErrors(
   const errors: Record<string, string[]> = {};
   // A day that is no date ("03/01/2025") also fails its range; the format says it all.
   const badFormat = new Set(validation.filter((e) => e.keyword === 'format').map(pathOf));
+  // A nullable field that is wrong also fails its null branch and the union of both
+  // ("must be null", "must match a schema in anyOf"): the value's own error says it all.
+  const explained = new Set(validation.filter((e) => !isUnionEcho(e)).map(pathOf));
   for (const error of validation) {
     if (RANGE_OF_FORMAT.has(error.keyword) && badFormat.has(pathOf(error))) continue;
+    if (isUnionEcho(error) && explained.has(pathOf(error))) continue;
     const { field, message } = describe(error, part ?? 'request');
     const messages = (errors[field] ??= []);
     if (!messages.includes(message)) messages.push(message);
@@ -29,6 +33,11 @@ export function fieldErrors(
 const RANGE_OF_FORMAT = new Set(['formatMinimum', 'formatMaximum']);
 
 const pathOf = (error: FastifySchemaValidationError) => error.instancePath;
+
+/** The errors a union (`Nullable`) adds to its members' own. */
+const isUnionEcho = (error: FastifySchemaValidationError) =>
+  error.keyword === 'anyOf' ||
+  (error.keyword === 'type' && (error.params as { type?: unknown }).type === 'null');
 
 function describe(
   error: FastifySchemaValidationError,
@@ -45,11 +54,16 @@ function describe(
   return { field: segments.join('.') || part, message: messageOf(error, params) };
 }
 
+/** The words for the contract's text patterns (contract/common.ts), by pattern. */
+const PATTERN_MESSAGES = new Map<unknown, string>([
+  [LINE_PATTERN, LINE_MESSAGE],
+  [TEXT_PATTERN, TEXT_MESSAGE],
+]);
+
 /** Ajv's message, or ours where Ajv's would quote a pattern that says nothing to a person. */
 function messageOf(error: FastifySchemaValidationError, params: Record<string, unknown>): string {
-  if (error.keyword === 'pattern' && params.pattern === NO_NUL_PATTERN) {
-    return 'must not contain the NUL character (U+0000)';
-  }
+  const patternMessage = error.keyword === 'pattern' && PATTERN_MESSAGES.get(params.pattern);
+  if (patternMessage) return patternMessage;
   if (error.keyword === 'formatMinimum') return `must be ${String(params.limit)} or later`;
   if (error.keyword === 'formatMaximum') return `must be ${String(params.limit)} or earlier`;
   return error.message ?? 'is invalid';

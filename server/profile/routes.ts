@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { IdParams, MAX_ID, Text } from '../../contract/common';
+import { IdParams, Line, MAX_ID } from '../../contract/common';
 import { MessageBody } from '../../contract/errors';
 import {
   ProfileBody,
@@ -30,7 +30,7 @@ import {
 /** `PUT /api/user/time-zone`: the IANA zone whose days group results into profiles. */
 const TimeZoneInput = Type.Object(
   {
-    timeZone: Text({
+    timeZone: Line({
       minLength: 1,
       maxLength: 100,
       description: 'An IANA time zone, e.g. America/Chicago (the browser’s).',

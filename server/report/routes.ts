@@ -12,7 +12,7 @@ import {
   TeamReportParams,
 } from '../../contract/profile';
 import { badRequest, notFound } from '../plugins/http-errors';
-import { common, security } from '../plugins/route-schema';
+import { common, fileAnswer, security } from '../plugins/route-schema';
 import { athleteReport } from './athlete-report';
 import { accountFacts, pdfRenderer } from './pdf';
 import { listTeamDays, teamFiltersOf } from './team-list';
@@ -41,10 +41,10 @@ const AthletePdfQuery = Type.Object(
 );
 const TeamPdfQuery = Type.Object({ paper: Paper }, { additionalProperties: false });
 
-const pdfAnswer = {
-  description: 'The report as a PDF (selectable text)',
-  content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
-};
+const pdfAnswer = fileAnswer('application/pdf', 'The report as a PDF (selectable text)', {
+  type: 'string',
+  format: 'binary',
+});
 
 /** `attachment; filename="..."`: ASCII letters, digits and dashes only. */
 function attachment(...parts: (string | number)[]): string {
@@ -127,7 +127,6 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "One roster's testing day as a PDF",
         tags,
         security,
-        produces: ['application/pdf'],
         params: TeamReportParams,
         querystring: TeamPdfQuery,
         response: { 200: pdfAnswer, 404: MessageBody, ...common },
@@ -188,7 +187,6 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           summary: `One athlete's ${label} report as a PDF`,
           tags,
           security,
-          produces: ['application/pdf'],
           params: AthleteParams,
           querystring: AthletePdfQuery,
           response: { 200: pdfAnswer, 404: MessageBody, ...common },

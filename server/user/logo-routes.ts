@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { MessageBody, ValidationErrorBody } from '../../contract/errors';
 import { LOGO_MAX_BYTES, LogoBody } from '../../contract/user';
 import { badRequest } from '../plugins/http-errors';
+import { bodyReadByHandler } from '../plugins/validators';
 import { LogoImageError, normaliseLogo } from './logo-image';
 import { localLogoStore, sniffImage } from './logo-store';
 import { replaceLogo } from './repository';
@@ -60,7 +61,7 @@ const logoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: LogoBody, 400: ValidationErrorBody, 401: MessageBody },
       },
       // The body schema documents the form; the multipart stream is checked below.
-      validatorCompiler: () => () => true,
+      validatorCompiler: bodyReadByHandler,
     },
     async (request) => {
       const part = await request.file().catch((error: unknown) => {

@@ -5,6 +5,7 @@ import {
   type AthleteSort,
   type RosterBody,
 } from '../../../contract/athlete';
+import { MAX_ID } from '../../../contract/common';
 import type { App } from '../../../server/app';
 import { nameKey } from '../../../server/athlete/name-key';
 import { buildTestApp } from '../helpers/build-test-app';
@@ -211,10 +212,14 @@ describe('GET /api/athlete', () => {
   it('answers an empty page past the end, with the total', async () => {
     const page = await list({ pageNumber: 99, pageSize: 20 });
     expect(page).toEqual({ items: [], totalCount: PEOPLE.length, pageNumber: 99, pageSize: 20 });
-    const far = await list({ pageNumber: 2 ** 40, pageSize: 500 });
-    expect(far.items).toEqual([]);
-    const farther = await list({ pageNumber: '1000000000000000000', pageSize: 500 });
-    expect(farther).toMatchObject({ items: [], totalCount: PEOPLE.length });
+    const last = await list({ pageNumber: MAX_ID, pageSize: 500 });
+    expect(last).toMatchObject({ items: [], totalCount: PEOPLE.length, pageNumber: MAX_ID });
+    // Beyond int4 a page number is refused: it came back rounded (2^64 as 18446744073709552000).
+    for (const pageNumber of [2 ** 40, '18446744073709551616']) {
+      const response = await coach.get(query({ pageNumber, pageSize: 500 }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ errors: { pageNumber: [`must be <= ${MAX_ID}`] } });
+    }
   });
 
   it("answers 404 for another account's roster or one that does not exist", async () => {

@@ -69,13 +69,14 @@ describe('GET /api/athlete/export and the template', () => {
     expect(await firstNames('lastNameQuery=NUN')).toEqual(['Zoë']);
     // The formula comes out with the apostrophe that keeps spreadsheets from running it.
     expect(await firstNames('firstNameQuery=%3D')).toEqual(["'=1+1"]);
-    expect(await firstNames('sort=None&pageSize=1&pageNumber=2')).toEqual([
-      'Zoë',
-      'Sam',
-      "'=1+1",
-      'Ann',
-    ]);
+    expect(await firstNames('sort=None')).toEqual(['Zoë', 'Sam', "'=1+1", 'Ann']);
     expect(await firstNames('lastNameQuery=nobody')).toEqual([]);
+    // The export has no pages: paging parameters are refused, as any it does not take.
+    const paged = await coach.get('/api/athlete/export?sort=None&pageSize=1&pageNumber=2');
+    expect(paged.statusCode).toBe(400);
+    expect(paged.json()).toEqual({
+      errors: { pageSize: ['is not allowed'], pageNumber: ['is not allowed'] },
+    });
   });
 
   it("answers 404 for another account's roster and 400 for a bad filter", async () => {
@@ -103,6 +104,27 @@ describe('GET /api/athlete/export and the template', () => {
     const copied = (await copy.get('/api/athlete?sort=None')).json<AthleteListBody>();
     expect(strip(copied)).toEqual(strip(original));
     expect(strip(copied).map((a) => a.firstName)).toContain('=1+1');
+  });
+
+  it('stores no name through the API that its export could not import again', async () => {
+    const writer = await newCoach(app, { spots: 10 });
+    // Letters of every plane, combining marks, joiners: one line of Unicode text.
+    const names = ['Zoë', 'Zoe\u0308', '李', 'Ōtani', 'A🏃\u200d♀️', '𝒜da'];
+    for (const firstName of names) {
+      const created = await writer.post('/api/athlete', { firstName, lastName: 'Lee' });
+      expect(created.statusCode).toBe(201);
+    }
+    // Text that was stored, and then broke the file (U+FFFD: "not UTF-8 text") or its lines.
+    for (const firstName of ['Ann\ufffd', 'Ann\u001b[2J', 'Ann\r\nLee', 'Ann\u007f', 'Ann\ud800']) {
+      const refused = await writer.post('/api/athlete', { firstName, lastName: 'Lee' });
+      expect([firstName, refused.statusCode]).toEqual([firstName, 400]);
+    }
+    const exported = (await writer.get('/api/athlete/export?sort=None')).body;
+    const reader = await newCoach(app, { spots: 10 });
+    const report = (await importCsv(reader, exported, false)).json<ImportReportBody>();
+    expect(report).toMatchObject({ created: names.length, errorCount: 0, fileErrors: [] });
+    const firstNames = (await reader.get('/api/athlete?sort=None')).json<AthleteListBody>();
+    expect(firstNames.items.map((a) => a.firstName).sort()).toEqual([...names].sort());
   });
 
   it('reads the table in batches without repeating or skipping across batch edges', async () => {

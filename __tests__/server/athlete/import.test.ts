@@ -6,6 +6,7 @@ import {
   type ImportReportBody,
   type RosterListBody,
 } from '../../../contract/athlete';
+import { LINE_MESSAGE } from '../../../contract/common';
 import { sql } from 'kysely';
 import type { App } from '../../../server/app';
 import { buildTestApp } from '../helpers/build-test-app';
@@ -317,19 +318,41 @@ describe('POST /api/athlete/import', () => {
     const response = await importCsv(coach, body, true);
     expect(response.json()).toMatchObject({
       rowCount: 3,
-      errorCount: 0,
+      // A name is one line: the quoted line break is read, and refused as the API does.
+      errorCount: 1,
       fileErrors: [],
       newRosters: ['A, B'],
       rows: [
-        { line: 3, firstName: 'Ann' },
-        { line: 5, firstName: 'Bo\r\nBo' },
-        { line: 7, firstName: 'Cy' },
+        { line: 3, firstName: 'Ann', errors: {} },
+        { line: 5, firstName: 'Bo\r\nBo', errors: { firstName: [LINE_MESSAGE] } },
+        { line: 7, firstName: 'Cy', errors: {} },
       ],
     });
     const extra = await importCsv(coach, csv('firstName,lastName', 'A,B,C,D'), true);
     expect(extra.json().rows[0].errors).toEqual({
       row: ['has 4 cells, but the header row has 2'],
     });
+  });
+
+  it('refuses control characters in text cells, as the API refuses them in its fields', async () => {
+    const coach = await newCoach(app, { spots: 10 });
+    const response = await importCsv(
+      coach,
+      csv(
+        'firstName,lastName,externalId,email,rosters',
+        'Ann,Lee\u001b[31m,,,',
+        'Bo,Bell,"T-\t1",,',
+        'Cy,Cole,,cy\u0085@example.org,Sprinters; A\u007fB',
+        'Di,Dunn,,,Sprinters',
+      ),
+      true,
+    );
+    expect(response.json<ImportReportBody>().rows.map((row) => row.errors)).toEqual([
+      { lastName: [LINE_MESSAGE] },
+      { externalId: [LINE_MESSAGE] },
+      { email: [LINE_MESSAGE], rosters: [`each roster name ${LINE_MESSAGE}`] },
+      {},
+    ]);
   });
 
   it('refuses more new rosters than MAX_ROSTERS allows', async () => {

@@ -169,6 +169,6 @@ describe('PUT and DELETE /api/event/{id}', () => {
       headers: mine.headers,
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ errors: { id: ['must be integer'] } });
+    expect(response.json()).toEqual({ errors: { id: ['must be an integer in decimal digits'] } });
   });
 });
