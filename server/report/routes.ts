@@ -41,6 +41,11 @@ const AthletePdfQuery = Type.Object(
 );
 const TeamPdfQuery = Type.Object({ paper: Paper }, { additionalProperties: false });
 
+/**
+ * The render pool's bounds (pdf/pool.ts), both with `Retry-After`: 429 while two PDFs of
+ * the account are being drawn; 503 when the pool's queue is full or a PDF took too long.
+ */
+const pdfBusy = { 429: MessageBody, 503: MessageBody };
 const pdfAnswer = fileAnswer('application/pdf', 'The report as a PDF (selectable text)', {
   type: 'string',
   format: 'binary',
@@ -129,7 +134,7 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security,
         params: TeamReportParams,
         querystring: TeamPdfQuery,
-        response: { 200: pdfAnswer, 404: MessageBody, ...common },
+        response: { 200: pdfAnswer, 404: MessageBody, ...pdfBusy, ...common },
       },
     },
     async (request, reply) => {
@@ -189,7 +194,7 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           security,
           params: AthleteParams,
           querystring: AthletePdfQuery,
-          response: { 200: pdfAnswer, 404: MessageBody, ...common },
+          response: { 200: pdfAnswer, 404: MessageBody, ...pdfBusy, ...common },
         },
       },
       async (request, reply) => {
