@@ -350,11 +350,17 @@ describe('webhook delivery to private addresses', () => {
     await app.close();
   });
 
-  it.each([['ip'], ['name']])(
+  // 'compatible': loopback as an IPv4-compatible IPv6 literal ([::127.0.0.1], issue 31).
+  const hosts: Record<string, string> = {
+    ip: '127.0.0.1',
+    name: 'localhost',
+    compatible: '[::127.0.0.1]',
+  };
+  it.each([['ip'], ['name'], ['compatible']])(
     'refuses at delivery a URL that now points at loopback (%s)',
     async (kind) => {
       const mine = await coach(app, `rebind-${kind}@example.com`);
-      const url = kind === 'ip' ? receiver.url : receiver.url.replace('127.0.0.1', 'localhost');
+      const url = receiver.url.replace('127.0.0.1', hosts[kind]!);
       // Saved as if it had passed the check (its name resolved elsewhere then: rebinding).
       const { id } = await app.db
         .insertInto('webhook_subscriptions')
