@@ -383,6 +383,8 @@ export interface WebhookSubscriptionsTable {
   consecutive_failures: ColumnType<number, undefined, number>;
   last_delivery_at: ColumnType<Date | null, undefined, Date | string | null>;
   last_status_code: ColumnType<number | null, undefined, number | null>;
+  /** Migration 025: when the coach was mailed that it was disabled (null: not yet). */
+  disabled_notice_at: ColumnType<Date | null, undefined, Date | string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

@@ -26,10 +26,14 @@ export default fp<Partial<WebhookSettings>>(
     const settings: WebhookSettings = {
       retryScheduleMs: DEFAULT_RETRY_SCHEDULE_MS,
       pollMs: 1000,
-      // The embedded database has one connection and runs in this process: small batches
+      // A pool of attempts in flight (worker.ts), each endpoint and account capped so that
+      // dead receivers of one account hold a few places, never all of them (issue 31).
+      // The embedded database has one connection and runs in this process: a small pool
       // (a claim, then one short statement per outcome; the requests themselves wait on
       // the network, not on the database).
-      claimBatch: embedded ? 10 : 50,
+      concurrency: embedded ? 10 : 50,
+      perEndpoint: 4,
+      perAccount: embedded ? 5 : 10,
       fanOutBatch: embedded ? 100 : 500,
       leaseMs: app.config.webhookTimeoutMs + 30_000,
       timeoutMs: app.config.webhookTimeoutMs,

@@ -23,6 +23,7 @@ import * as stripe from './021_stripe';
 import * as telemetry from './022_telemetry';
 import * as smallBatchIngest from './023_small_batch_ingest';
 import * as boardBestsProbe from './024_board_bests_probe';
+import * as webhookFairness from './025_webhook_fairness';
 
 /** Numbered migrations, applied in key order at server start (Kysely's Migrator). */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '022_telemetry': telemetry,
   '023_small_batch_ingest': smallBatchIngest,
   '024_board_bests_probe': boardBestsProbe,
+  '025_webhook_fairness': webhookFairness,
 };
