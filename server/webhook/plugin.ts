@@ -1,5 +1,9 @@
+import path from 'node:path';
 import fp from 'fastify-plugin';
+import { WEBHOOK_KEEP_DAYS } from '../../contract/webhook';
+import { createMailer } from '../identity';
 import { webhookDeliveriesSource } from '../metrics/sources';
+import { sendDisabledNotices } from './disabled-mail';
 import { webhookQueueStats } from './queue';
 import {
   DEFAULT_RETRY_SCHEDULE_MS,
@@ -38,7 +42,7 @@ export default fp<Partial<WebhookSettings>>(
       leaseMs: app.config.webhookTimeoutMs + 30_000,
       timeoutMs: app.config.webhookTimeoutMs,
       allowPrivateTargets: app.config.webhookAllowPrivateTargets,
-      keepDays: 30,
+      keepDays: WEBHOOK_KEEP_DAYS,
       enabled: true,
       ...options,
     };
@@ -57,8 +61,26 @@ export default fp<Partial<WebhookSettings>>(
       help: 'Webhook subscriptions disabled after repeated failures, waiting for their coach.',
       read: async () => (await stats()).disabledSubscriptions,
     });
+    // The coach's mail when a failure disables a webhook (disabled-mail.ts): over SMTP_URL,
+    // else into <DATA_DIR>/outbox, as the sign-in mails go.
+    const log = app.log.child({ module: 'webhook' });
+    const mailer = createMailer({
+      smtpUrl: app.config.smtpUrl,
+      outboxDir: path.join(app.config.dataDir, 'outbox'),
+      from: app.config.mailFrom,
+      log,
+    });
+    const onDisabled = async (subscriptionId: string | undefined) => {
+      await sendDisabledNotices(
+        app.db,
+        mailer,
+        subscriptionId,
+        app.config.publicUrl,
+        settings.keepDays,
+      );
+    };
     app.addHook('onReady', async () => {
-      if (settings.enabled) worker = startWorker(app.db, settings, app.log);
+      if (settings.enabled) worker = startWorker(app.db, settings, log, { onDisabled });
     });
     app.addHook('onClose', async () => {
       await worker?.stop();

@@ -134,8 +134,9 @@ export async function deleteSubscription(db: Db, accountId: string, id: number):
 
 /**
  * Pause: deliveries wait (a disabled subscription stays disabled: resume is what brings
- * it back). Resume: active again, its failures in a row cleared, and what is still due
- * is sent.
+ * it back). Resume: active again, its failures in a row cleared (and its disabled
+ * notice, so a second disabling mails again), and what is still due is sent; the route
+ * then recovers what a disabled one missed (recover.ts).
  */
 export function setSubscriptionState(
   db: Db,
@@ -147,7 +148,12 @@ export function setSubscriptionState(
   const set =
     action === 'pause'
       ? { status: sql<'paused'>`case when status = 'disabled' then status else 'paused' end` }
-      : { status: 'active' as const, disabled_reason: null, consecutive_failures: 0 };
+      : {
+          status: 'active' as const,
+          disabled_reason: null,
+          consecutive_failures: 0,
+          disabled_notice_at: null,
+        };
   return db
     .updateTable('webhook_subscriptions')
     .set({ ...set, updated_at: sql<Date>`now()` })

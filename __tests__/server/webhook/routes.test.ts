@@ -189,6 +189,11 @@ describe('webhook subscriptions', () => {
       { method: 'POST' as const, url: `${base}/pause` },
       { method: 'POST' as const, url: `${base}/resume` },
       { method: 'POST' as const, url: `${base}/test` },
+      {
+        method: 'POST' as const,
+        url: `${base}/recover`,
+        payload: { since: new Date().toISOString() },
+      },
       { method: 'GET' as const, url: `${base}/delivery` },
     ];
     for (const call of calls) {
