@@ -192,7 +192,11 @@ export function startWorker(
         continue;
       }
       const idle = AbortSignal.any([closing.signal, wakeIdle.signal]);
-      const waitMs = failed ? Math.max(settings.pollMs * 10, 5_000) : settings.pollMs;
+      // Until the next look for new events is due: an attempt's end wakes the loop for
+      // a claim, and must not put that look off (it did, by up to a poll each time).
+      const waitMs = failed
+        ? Math.max(settings.pollMs * 10, 5_000)
+        : Math.max(0, lastFanOut + settings.pollMs - Date.now());
       await sleep(waitMs, undefined, { signal: idle }).catch(() => undefined);
       if (wakeIdle.signal.aborted) {
         wakeIdle = new AbortController();
