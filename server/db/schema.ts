@@ -377,7 +377,10 @@ export interface WebhookSubscriptionsTable {
   url: string;
   description: ColumnType<string, string | undefined, string>;
   events: string[];
-  secret: ColumnType<string, string, never>;
+  /** Sealed with the server's key (server/webhook/secret-box.ts); in clear before migration 026. */
+  secret: string;
+  /** Migration 026: `whsec_` and the secret's first 4 characters, shown to tell secrets apart. */
+  secret_prefix: ColumnType<string, string | undefined, string>;
   status: ColumnType<'active' | 'paused' | 'disabled', undefined, 'active' | 'paused' | 'disabled'>;
   disabled_reason: ColumnType<string | null, undefined, string | null>;
   consecutive_failures: ColumnType<number, undefined, number>;

@@ -4,6 +4,9 @@ import { WEBHOOK_KEEP_DAYS } from '../../contract/webhook';
 import { createMailer } from '../identity';
 import { webhookDeliveriesSource } from '../metrics/sources';
 import { sendDisabledNotices } from './disabled-mail';
+import { resealSecrets } from './reseal';
+import { openSecret, sealSecret } from './secret-box';
+import { loadKeyring } from './secret-keys';
 import { webhookQueueStats } from './queue';
 import {
   DEFAULT_RETRY_SCHEDULE_MS,
@@ -15,12 +18,21 @@ import {
 declare module 'fastify' {
   interface FastifyInstance {
     /** Webhook delivery (server/webhook/README.md): its settings and this process's worker. */
-    webhooks: { settings: WebhookSettings; wake(): void };
+    webhooks: {
+      settings: WebhookSettings;
+      wake(): void;
+      /** Signing secrets sealed and opened with the server's keys (secret-box.ts). */
+      secrets: {
+        seal(accountId: string, secret: string): string;
+        open(accountId: string, stored: string): string;
+      };
+    };
   }
 }
 
 /**
- * Starts the delivery worker once the server is ready (migrations done) and stops it
+ * Loads the keys of the signing secrets and seals what is stored with the current one;
+ * starts the delivery worker once the server is ready (migrations done) and stops it
  * when the server closes, before the database: an attempt in flight is interrupted and
  * its delivery given back, to be sent again under the same `webhook-id`.
  */
@@ -46,8 +58,22 @@ export default fp<Partial<WebhookSettings>>(
       enabled: true,
       ...options,
     };
+    // Signing secrets at rest: the keys (WEBHOOK_SECRET_KEY, else DATA_DIR's key file),
+    // and every stored secret sealed with the current one before anything is served or
+    // sent (reseal.ts: the first start after migration 026, and after each rotation).
+    const keys = loadKeyring({
+      currentKey: app.config.webhookSecretKey,
+      previousKeys: app.config.webhookSecretKeysPrevious,
+      dataDir: app.config.dataDir,
+      log: app.log,
+    });
+    await resealSecrets(app.db, keys, app.log);
+    const secrets = {
+      seal: (accountId: string, secret: string) => sealSecret(keys, accountId, secret),
+      open: (accountId: string, stored: string) => openSecret(keys, accountId, stored),
+    };
     let worker: WebhookWorker | undefined;
-    app.decorate('webhooks', { settings, wake: () => worker?.wake() });
+    app.decorate('webhooks', { settings, wake: () => worker?.wake(), secrets });
     // /metrics (read at each scrape, never when metrics are off): the queue by status.
     const stats = () => webhookQueueStats(app.db);
     app.metricsSources.add(
@@ -80,7 +106,8 @@ export default fp<Partial<WebhookSettings>>(
       );
     };
     app.addHook('onReady', async () => {
-      if (settings.enabled) worker = startWorker(app.db, settings, log, { onDisabled });
+      if (settings.enabled)
+        worker = startWorker(app.db, settings, log, { onDisabled, openSecret: secrets.open });
     });
     app.addHook('onClose', async () => {
       await worker?.stop();

@@ -78,14 +78,20 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       await checkUrl(request.body.url);
-      const row = await createSubscription(app.db, request.account.id, request.body, MAX_WEBHOOKS);
-      if (!row) {
+      const made = await createSubscription(
+        app.db,
+        request.account.id,
+        request.body,
+        MAX_WEBHOOKS,
+        app.webhooks.secrets.seal,
+      );
+      if (!made) {
         throw badRequest({
           url: [`An account may have ${MAX_WEBHOOKS} webhooks; delete one first.`],
         });
       }
       reply.header('cache-control', 'no-store');
-      return reply.code(201).send({ ...toWebhookBody(row), secret: row.secret });
+      return reply.code(201).send({ ...toWebhookBody(made.row), secret: made.secret });
     },
   );
 

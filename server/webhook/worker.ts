@@ -84,6 +84,11 @@ export interface WorkerHooks {
    * mail the coach. Also called each prune with undefined, for notices a crash lost.
    */
   onDisabled?(subscriptionId: string | undefined): Promise<void>;
+  /**
+   * The signing secret in clear from what is stored (secret-box.ts openSecret); throws
+   * when it cannot be opened, which fails the attempt. Unset: stored in clear.
+   */
+  openSecret?(accountId: string, stored: string): string;
 }
 
 export function startWorker(
@@ -111,9 +116,26 @@ export function startWorker(
       timestamp: delivery.event_created_at.toISOString(),
       data: delivery.payload,
     });
+    let secret: string;
+    try {
+      secret = hooks.openSecret?.(delivery.account_id, delivery.secret) ?? delivery.secret;
+    } catch (error) {
+      // Sealed with a key this process lacks (another server's?): a failed attempt, in
+      // the log the coach sees, and retried as any other.
+      const message = error instanceof Error ? error.message : String(error);
+      const outcome = { ok: false, statusCode: null, durationMs: 0, responseExcerpt: null };
+      const retryInMs = settings.retryScheduleMs[delivery.attempts - 1];
+      await recordAttempt(
+        db,
+        delivery,
+        { ...outcome, error: `Signing secret: ${message}` },
+        retryInMs,
+      );
+      return;
+    }
     const outcome = await sendWebhook({
       url: delivery.url,
-      secret: delivery.secret,
+      secret,
       messageId: delivery.message_id,
       body,
       timeoutMs: settings.timeoutMs,
