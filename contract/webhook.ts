@@ -33,7 +33,7 @@ export const WEBHOOK_TEST_EVENT = 'webhook.test';
 
 /** At most this many subscriptions per account. */
 export const MAX_WEBHOOKS = 10;
-/** A subscription is disabled after this many deliveries in a row failed for good. */
+/** A subscription is disabled (and its coach mailed) after this many deliveries in a row failed for good. */
 export const WEBHOOK_DISABLE_AFTER_FAILURES = 20;
 
 export const WEBHOOK_STATUSES = ['active', 'paused', 'disabled'] as const;
@@ -99,9 +99,64 @@ export const NewWebhookBody = Type.Object(
 );
 export type NewWebhookBody = Static<typeof NewWebhookBody>;
 
+/** Events are kept this many days: `recover` (and resume) reach this far back. */
+export const WEBHOOK_KEEP_DAYS = 30;
+
 /**
- * `POST /api/integration/webhook/{id}/pause` and `/resume` answer the Webhook; resuming a
- * disabled subscription clears its failures and retries what is still due.
+ * `POST /api/integration/webhook/{id}/resume`: the Webhook, active again, and what it
+ * recovered. Resuming a disabled subscription clears its failures, sends what is still
+ * due, and recovers the events it has not received since its last successful delivery
+ * (at most WEBHOOK_KEEP_DAYS back): those it missed while disabled and those that
+ * failed. Resuming a paused one sends what waited (its deliveries were kept).
+ */
+export const ResumedWebhookBody = Type.Object(
+  {
+    ...WebhookBody.properties,
+    recovered: Type.Integer({
+      description: 'Deliveries made or due again for events it had not received.',
+    }),
+    recoveredSince: Nullable(
+      Type.String({
+        format: 'date-time',
+        description: 'Where the recovery started (a disabled webhook), else null.',
+      }),
+    ),
+  },
+  { title: 'ResumedWebhook' },
+);
+export type ResumedWebhookBody = Static<typeof ResumedWebhookBody>;
+
+/**
+ * `POST /api/integration/webhook/{id}/recover`: send again the events since `since` that
+ * this webhook has not received (no delivery: it was disabled, or made later; or a
+ * failed one), of its event types. `since` within the last WEBHOOK_KEEP_DAYS days, else
+ * 400. A paused or disabled webhook gets them when resumed. Answers 202.
+ */
+export const RecoverInput = Type.Object(
+  {
+    since: Type.String({
+      format: 'date-time',
+      description: `An instant within the last ${WEBHOOK_KEEP_DAYS} days.`,
+    }),
+  },
+  { title: 'WebhookRecoverInput', additionalProperties: false },
+);
+export type RecoverInput = Static<typeof RecoverInput>;
+
+export const RecoverBody = Type.Object(
+  {
+    recovered: Type.Integer({
+      description: 'Deliveries made or due again for events it had not received.',
+    }),
+    since: Type.String({ format: 'date-time' }),
+  },
+  { title: 'WebhookRecovery' },
+);
+export type RecoverBody = Static<typeof RecoverBody>;
+
+/**
+ * `POST /api/integration/webhook/{id}/pause` answers the Webhook; `/resume` the
+ * ResumedWebhook (above).
  * `POST /api/integration/webhook/{id}/test` answers 202 with the queued delivery.
  * `DELETE /api/integration/webhook/{id}`: 204.
  */

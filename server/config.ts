@@ -14,6 +14,9 @@ const LogLevel = Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 
   description: 'one of fatal, error, warn, info, debug, trace, silent',
 });
 
+/** A 32-byte key: 44 characters of base64 (with its padding) or 64 hex digits. */
+const KEY_PATTERN = '([A-Za-z0-9+/]{43}=|[0-9a-fA-F]{64})';
+
 const Environment = Type.Object({
   PORT: Type.Integer({
     minimum: 0,
@@ -115,6 +118,21 @@ const Environment = Type.Object({
     default: 10000,
     description: 'milliseconds from 100 to 60000',
   }),
+  // The key that encrypts webhook signing secrets at rest (server/webhook/secret-keys.ts);
+  // unset: a key made in DATA_DIR. Older keys after a rotation: only to open secrets.
+  WEBHOOK_SECRET_KEY: Type.Optional(
+    Type.String({
+      pattern: `^${KEY_PATTERN}$`,
+      description:
+        '32 bytes in base64 (44 characters) or hex (64), such as `openssl rand -base64 32`',
+    }),
+  ),
+  WEBHOOK_SECRET_KEY_PREVIOUS: Type.Optional(
+    Type.String({
+      pattern: `^\\s*${KEY_PATTERN}\\s*(,\\s*${KEY_PATTERN}\\s*)*$`,
+      description: 'keys as WEBHOOK_SECRET_KEY takes them, separated by commas',
+    }),
+  ),
   SMTP_URL: Type.Optional(
     Type.String({
       pattern: '^smtps?://',
@@ -202,6 +220,12 @@ export interface Config {
   webhookAllowPrivateTargets: boolean;
   /** How long a webhook receiver may take to answer before the attempt counts as failed. */
   webhookTimeoutMs: number;
+  /**
+   * The key that seals webhook signing secrets (WEBHOOK_SECRET_KEY; unset: the key file
+   * of DATA_DIR), and older ones that only open them (server/webhook/secret-keys.ts).
+   */
+  webhookSecretKey: string | undefined;
+  webhookSecretKeysPrevious: string[];
   /** Unset: mail goes to `<dataDir>/outbox` and the log (server/identity/mailer.ts). */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -298,6 +322,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     resultCountCap: checked.RESULT_COUNT_CAP,
     webhookAllowPrivateTargets: checked.WEBHOOK_ALLOW_PRIVATE_TARGETS,
     webhookTimeoutMs: checked.WEBHOOK_TIMEOUT_MS,
+    webhookSecretKey: checked.WEBHOOK_SECRET_KEY,
+    webhookSecretKeysPrevious: (checked.WEBHOOK_SECRET_KEY_PREVIOUS ?? '')
+      .split(',')
+      .map((key) => key.trim())
+      .filter((key) => key.length > 0),
     smtpUrl: checked.SMTP_URL,
     mailFrom: checked.MAIL_FROM,
     auth0Domain: checked.AUTH0_DOMAIN,
@@ -323,6 +352,8 @@ const SECRET_VARIABLES: ReadonlySet<string> = new Set([
   'AUTH0_MANAGEMENT_CLIENT_SECRET',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
+  'WEBHOOK_SECRET_KEY',
+  'WEBHOOK_SECRET_KEY_PREVIOUS',
 ]);
 
 function shown(name: string, value: unknown): string {

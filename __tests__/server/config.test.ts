@@ -222,4 +222,30 @@ describe('loadConfig', () => {
     expect(message).toContain('STRIPE_SECRET_KEY=(hidden): expected a Stripe secret key');
     expect(message).not.toContain('pk_live_secretish');
   });
+
+  it('reads the webhook secret keys (base64 or hex, previous ones comma-separated) and never prints them', () => {
+    const base64 = Buffer.alloc(32, 1).toString('base64');
+    const hex = Buffer.alloc(32, 2).toString('hex');
+    expect(loadConfig({})).toMatchObject({
+      webhookSecretKey: undefined,
+      webhookSecretKeysPrevious: [],
+    });
+    expect(
+      loadConfig({ WEBHOOK_SECRET_KEY: hex, WEBHOOK_SECRET_KEY_PREVIOUS: ` ${base64} , ${hex}` }),
+    ).toMatchObject({ webhookSecretKey: hex, webhookSecretKeysPrevious: [base64, hex] });
+    for (const [name, value] of [
+      ['WEBHOOK_SECRET_KEY', 'too-short-secret'],
+      ['WEBHOOK_SECRET_KEY', hex.slice(2)],
+      ['WEBHOOK_SECRET_KEY_PREVIOUS', `${base64},nope`],
+    ] as const) {
+      let message = '';
+      try {
+        loadConfig({ [name]: value });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toContain(`${name}=(hidden): expected`);
+      expect(message).not.toContain(value);
+    }
+  });
 });

@@ -377,12 +377,17 @@ export interface WebhookSubscriptionsTable {
   url: string;
   description: ColumnType<string, string | undefined, string>;
   events: string[];
-  secret: ColumnType<string, string, never>;
+  /** Sealed with the server's key (server/webhook/secret-box.ts); in clear before migration 026. */
+  secret: string;
+  /** Migration 026: `whsec_` and the secret's first 4 characters, shown to tell secrets apart. */
+  secret_prefix: ColumnType<string, string | undefined, string>;
   status: ColumnType<'active' | 'paused' | 'disabled', undefined, 'active' | 'paused' | 'disabled'>;
   disabled_reason: ColumnType<string | null, undefined, string | null>;
   consecutive_failures: ColumnType<number, undefined, number>;
   last_delivery_at: ColumnType<Date | null, undefined, Date | string | null>;
   last_status_code: ColumnType<number | null, undefined, number | null>;
+  /** Migration 025: when the coach was mailed that it was disabled (null: not yet). */
+  disabled_notice_at: ColumnType<Date | null, undefined, Date | string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

@@ -11,10 +11,15 @@ import type { Database } from '../db/schema';
  */
 type Db = Kysely<Database>;
 
-/** Subscriptions that still take new events: a paused one keeps them for its resume. */
+/**
+ * Whether a subscription of the account takes the type, whatever its status: a paused one
+ * gets its deliveries made and sent on resume; a disabled one gets none (fan-out skips
+ * it), but the event is kept (keepDays) for its resume or `recover` to send (issue 31:
+ * what happened while a webhook was disabled was lost for good).
+ */
 const wants = (accountId: string, type: string) => sql<boolean>`exists (
   select 1 from webhook_subscriptions w
-  where w.account_id = ${accountId} and w.status <> 'disabled' and ${type} = any(w.events))`;
+  where w.account_id = ${accountId} and ${type} = any(w.events))`;
 
 /** Whether the account has a subscription that takes events of `type`. */
 export async function wantsEvents(

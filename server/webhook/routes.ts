@@ -7,6 +7,9 @@ import {
   DeliveryListQuery,
   MAX_WEBHOOKS,
   NewWebhookBody,
+  RecoverBody,
+  RecoverInput,
+  ResumedWebhookBody,
   WebhookBody,
   WebhookInput,
   WebhookListBody,
@@ -25,6 +28,7 @@ import {
   toWebhookBody,
   updateSubscription,
 } from './subscriptions';
+import { recoverMissed, recoverySince } from './recover';
 import { targetProblem } from './targets';
 
 const common = { ...commonErrors, 403: MessageBody };
@@ -74,14 +78,20 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       await checkUrl(request.body.url);
-      const row = await createSubscription(app.db, request.account.id, request.body, MAX_WEBHOOKS);
-      if (!row) {
+      const made = await createSubscription(
+        app.db,
+        request.account.id,
+        request.body,
+        MAX_WEBHOOKS,
+        app.webhooks.secrets.seal,
+      );
+      if (!made) {
         throw badRequest({
           url: [`An account may have ${MAX_WEBHOOKS} webhooks; delete one first.`],
         });
       }
       reply.header('cache-control', 'no-store');
-      return reply.code(201).send({ ...toWebhookBody(row), secret: row.secret });
+      return reply.code(201).send({ ...toWebhookBody(made.row), secret: made.secret });
     },
   );
 
@@ -148,34 +158,100 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  for (const action of ['pause', 'resume'] as const) {
-    app.post(
-      `${base}/:id/${action}`,
-      {
-        schema: {
-          summary:
-            action === 'pause'
-              ? 'Pause a subscription: deliveries wait until it is resumed'
-              : 'Resume a subscription (also a disabled one): its failures are cleared and what is due is sent',
-          tags,
-          security,
-          params: IdParams,
-          response: { 200: WebhookBody, ...notFoundAnswer, ...common },
-        },
+  app.post(
+    `${base}/:id/pause`,
+    {
+      schema: {
+        summary: 'Pause a subscription: deliveries wait until it is resumed',
+        tags,
+        security,
+        params: IdParams,
+        response: { 200: WebhookBody, ...notFoundAnswer, ...common },
       },
-      async (request) => {
-        const row = await setSubscriptionState(
-          app.db,
-          request.account.id,
-          request.params.id,
-          action,
-        );
-        if (!row) throw notFound();
-        if (action === 'resume') app.webhooks.wake();
-        return toWebhookBody(row);
+    },
+    async (request) => {
+      const row = await setSubscriptionState(
+        app.db,
+        request.account.id,
+        request.params.id,
+        'pause',
+      );
+      if (!row) throw notFound();
+      return toWebhookBody(row);
+    },
+  );
+
+  app.post(
+    `${base}/:id/resume`,
+    {
+      schema: {
+        summary:
+          'Resume a subscription: what waited is sent; a disabled one also gets the events it has not received since its last successful delivery',
+        tags,
+        security,
+        params: IdParams,
+        response: { 200: ResumedWebhookBody, ...notFoundAnswer, ...common },
       },
-    );
-  }
+    },
+    async (request) => {
+      const before = await findSubscription(app.db, request.account.id, request.params.id);
+      if (!before) throw notFound();
+      const row = await setSubscriptionState(
+        app.db,
+        request.account.id,
+        request.params.id,
+        'resume',
+      );
+      if (!row) throw notFound();
+      let recovered = 0;
+      let since: Date | undefined;
+      if (before.status === 'disabled') {
+        since = await recoverySince(app.db, row, app.webhooks.settings.keepDays);
+        recovered = await recoverMissed(app.db, row, since);
+      }
+      app.webhooks.wake();
+      return {
+        ...toWebhookBody(row),
+        recovered,
+        recoveredSince: since?.toISOString() ?? null,
+      };
+    },
+  );
+
+  app.post(
+    `${base}/:id/recover`,
+    {
+      schema: {
+        summary:
+          'Send again the events since an instant that this subscription has not received (missed while disabled, or failed)',
+        tags,
+        security,
+        params: IdParams,
+        body: RecoverInput,
+        response: { 202: RecoverBody, ...notFoundAnswer, ...common },
+      },
+    },
+    async (request, reply) => {
+      const row = await findSubscription(app.db, request.account.id, request.params.id);
+      if (!row) throw notFound();
+      const since = new Date(request.body.since);
+      const { keepDays } = app.webhooks.settings;
+      const oldest = Date.now() - keepDays * 24 * 60 * 60_000;
+      if (Number.isNaN(since.getTime())) throw badRequest({ since: ['Enter an ISO instant.'] });
+      if (since.getTime() > Date.now())
+        throw badRequest({ since: ['The instant is in the future.'] });
+      if (since.getTime() < oldest - 60_000) {
+        throw badRequest({
+          since: [
+            `Events are kept ${keepDays} days: choose an instant after ${new Date(oldest).toISOString()}.`,
+          ],
+        });
+      }
+      const recovered = await recoverMissed(app.db, row, since);
+      app.webhooks.wake();
+      return reply.code(202).send({ recovered, since: since.toISOString() });
+    },
+  );
 
   app.post(
     `${base}/:id/test`,

@@ -14,8 +14,10 @@ import { newMessageId } from './queue';
 
 /**
  * Subscriptions and their delivery log, every query scoped by the account. The secret is
- * `whsec_` and 32 random bytes in base64 (the Standard Webhooks format); it is kept as is,
- * since every request is signed with it, and shown once when made.
+ * `whsec_` and 32 random bytes in base64 (the Standard Webhooks format), shown once when
+ * made; it is stored sealed with the server's key (secret-box.ts: every request is signed
+ * with it, so it must stay readable, but not to whoever reads the table), with its first
+ * characters in clear for the page (`secret_prefix`).
  */
 type Db = Kysely<Database>;
 type SubscriptionRow = Selectable<WebhookSubscriptionsTable>;
@@ -36,7 +38,7 @@ export function toWebhookBody(row: SubscriptionRow): WebhookBody {
     events: row.events as WebhookEventType[],
     status: row.status,
     disabledReason: row.disabled_reason,
-    secretPrefix: row.secret.slice(0, SECRET_PREFIX_LENGTH),
+    secretPrefix: row.secret_prefix,
     createdAt: row.created_at.toISOString(),
     lastDeliveryAt: row.last_delivery_at?.toISOString() ?? null,
     lastStatusCode: row.last_status_code,
@@ -69,15 +71,18 @@ export async function findSubscription(
 
 /**
  * Makes a subscription unless the account has `max` already (counted under the account
- * lock: two requests for the last place cannot both get it).
- * @returns undefined when the account is at `max`
+ * lock: two requests for the last place cannot both get it), its new secret stored as
+ * `seal` makes it.
+ * @returns the row and the secret in clear (to show once), or undefined when the account is at `max`
  */
 export function createSubscription(
   db: Db,
   accountId: string,
   input: WebhookInput,
   max: number,
-): Promise<SubscriptionRow | undefined> {
+  seal: (accountId: string, secret: string) => string,
+): Promise<{ row: SubscriptionRow; secret: string } | undefined> {
+  const secret = newSecret();
   return db.transaction().execute(async (trx) => {
     await lockAccount(trx, accountId);
     const { n } = await trx
@@ -86,17 +91,19 @@ export function createSubscription(
       .where('account_id', '=', accountId)
       .executeTakeFirstOrThrow();
     if (Number(n) >= max) return undefined;
-    return trx
+    const row = await trx
       .insertInto('webhook_subscriptions')
       .values({
         account_id: accountId,
         url: input.url.trim(),
         description: input.description?.trim() ?? '',
         events: [...input.events],
-        secret: newSecret(),
+        secret: seal(accountId, secret),
+        secret_prefix: secret.slice(0, SECRET_PREFIX_LENGTH),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    return { row, secret };
   });
 }
 
@@ -134,8 +141,9 @@ export async function deleteSubscription(db: Db, accountId: string, id: number):
 
 /**
  * Pause: deliveries wait (a disabled subscription stays disabled: resume is what brings
- * it back). Resume: active again, its failures in a row cleared, and what is still due
- * is sent.
+ * it back). Resume: active again, its failures in a row cleared (and its disabled
+ * notice, so a second disabling mails again), and what is still due is sent; the route
+ * then recovers what a disabled one missed (recover.ts).
  */
 export function setSubscriptionState(
   db: Db,
@@ -147,7 +155,12 @@ export function setSubscriptionState(
   const set =
     action === 'pause'
       ? { status: sql<'paused'>`case when status = 'disabled' then status else 'paused' end` }
-      : { status: 'active' as const, disabled_reason: null, consecutive_failures: 0 };
+      : {
+          status: 'active' as const,
+          disabled_reason: null,
+          consecutive_failures: 0,
+          disabled_notice_at: null,
+        };
   return db
     .updateTable('webhook_subscriptions')
     .set({ ...set, updated_at: sql<Date>`now()` })

@@ -14,10 +14,15 @@ import { sendWebhook } from './send';
 
 /**
  * The delivery worker, one per server process (several processes share the queue: see
- * queue.ts). A round: make the deliveries of new events, claim a few due deliveries,
- * send them at once, record each outcome; then the next round at once if there was work,
- * else after `pollMs`. On the embedded database the batches are small and the worker
- * yields a turn of the event loop between statements, so requests go first (decision 016).
+ * queue.ts). A pool, not rounds: up to `concurrency` attempts are in flight at once, and
+ * each one that ends frees its place at once and wakes the loop, which claims what is
+ * due for the free places (queue.ts claimDue: at most `perEndpoint` in flight to one
+ * endpoint and `perAccount` to one account, the least busy first). So an attempt that
+ * hangs until its timeout holds one place, not the whole batch: another account's
+ * delivery goes out at the next claim (issue 31, docs/webhooks.md "Fair delivery").
+ * New events are made into deliveries each `pollMs` (or at once on wake()). On the
+ * embedded database the pool is small and the worker yields a turn of the event loop
+ * between statements, so requests go first (decision 016).
  */
 export interface WebhookSettings {
   /**
@@ -25,10 +30,14 @@ export interface WebhookSettings {
    * past the end the delivery has failed for good. 9 attempts over ~46 hours by default.
    */
   retryScheduleMs: readonly number[];
-  /** Idle wait between rounds. */
+  /** Idle wait between looks at the queue. */
   pollMs: number;
-  /** Deliveries sent at once per round. */
-  claimBatch: number;
+  /** Attempts in flight at once in this process. */
+  concurrency: number;
+  /** Attempts in flight at once to one endpoint (subscription), over every process. */
+  perEndpoint: number;
+  /** Attempts in flight at once to one account's endpoints, over every process. */
+  perAccount: number;
   /** Events turned into deliveries per statement. */
   fanOutBatch: number;
   /** A claim's lease: past it, another worker may take the delivery up (after a crash). */
@@ -36,7 +45,10 @@ export interface WebhookSettings {
   /** How long an attempt may take (WEBHOOK_TIMEOUT_MS). */
   timeoutMs: number;
   allowPrivateTargets: boolean;
-  /** Settled events are kept this many days (the delivery log). */
+  /**
+   * Settled events are kept this many days (the delivery log), and so are the events a
+   * disabled subscription missed: `recover` reaches this far back.
+   */
   keepDays: number;
   /** False: no worker in this process (tests that look at the outbox alone). */
   enabled: boolean;
@@ -55,24 +67,48 @@ export const DEFAULT_RETRY_SCHEDULE_MS = [
   24 * HOUR,
 ] as const;
 
-/** How often settled events are pruned. */
+/** How often settled events are pruned, and missed disable notices sent. */
 const PRUNE_EVERY_MS = HOUR;
 
 export interface WebhookWorker {
-  /** Ends the current round (in-flight attempts are interrupted and given back) and stops. */
+  /** Stops claiming; in-flight attempts are interrupted and given back. */
   stop(): Promise<void>;
-  /** Starts a round now instead of after the idle wait (tests, and writers that just committed). */
+  /** Looks at the queue now instead of after the idle wait (tests, and writers that just committed). */
   wake(): void;
+}
+
+/** What the worker does beside sending: the plugin's hooks. */
+export interface WorkerHooks {
+  /**
+   * A subscription was disabled by a failure (called after the change committed):
+   * mail the coach. Also called each prune with undefined, for notices a crash lost.
+   */
+  onDisabled?(subscriptionId: string | undefined): Promise<void>;
+  /**
+   * The signing secret in clear from what is stored (secret-box.ts openSecret); throws
+   * when it cannot be opened, which fails the attempt. Unset: stored in clear.
+   */
+  openSecret?(accountId: string, stored: string): string;
 }
 
 export function startWorker(
   db: Kysely<Database>,
   settings: WebhookSettings,
   log: FastifyBaseLogger,
+  hooks: WorkerHooks = {},
 ): WebhookWorker {
   const closing = new AbortController();
   let wakeIdle = new AbortController();
+  let fanOutNow = true;
+  let lastFanOut = 0;
   let lastPrune = 0;
+  const inFlight = new Set<Promise<void>>();
+
+  const notify = (subscriptionId: string | undefined) => {
+    hooks.onDisabled?.(subscriptionId).catch((error: unknown) => {
+      log.warn({ err: error, subscriptionId }, 'webhook disabled notice failed');
+    });
+  };
 
   const attempt = async (delivery: ClaimedDelivery) => {
     const body = JSON.stringify({
@@ -80,9 +116,26 @@ export function startWorker(
       timestamp: delivery.event_created_at.toISOString(),
       data: delivery.payload,
     });
+    let secret: string;
+    try {
+      secret = hooks.openSecret?.(delivery.account_id, delivery.secret) ?? delivery.secret;
+    } catch (error) {
+      // Sealed with a key this process lacks (another server's?): a failed attempt, in
+      // the log the coach sees, and retried as any other.
+      const message = error instanceof Error ? error.message : String(error);
+      const outcome = { ok: false, statusCode: null, durationMs: 0, responseExcerpt: null };
+      const retryInMs = settings.retryScheduleMs[delivery.attempts - 1];
+      await recordAttempt(
+        db,
+        delivery,
+        { ...outcome, error: `Signing secret: ${message}` },
+        retryInMs,
+      );
+      return;
+    }
     const outcome = await sendWebhook({
       url: delivery.url,
-      secret: delivery.secret,
+      secret,
       messageId: delivery.message_id,
       body,
       timeoutMs: settings.timeoutMs,
@@ -94,42 +147,84 @@ export function startWorker(
       return;
     }
     const retryInMs = outcome.ok ? undefined : settings.retryScheduleMs[delivery.attempts - 1];
-    await recordAttempt(db, delivery, outcome, retryInMs);
+    const recorded = await recordAttempt(db, delivery, outcome, retryInMs);
+    if (recorded.disabled) notify(delivery.subscription_id);
   };
 
-  const round = async (): Promise<number> => {
-    const events = await fanOut(db, settings.fanOutBatch);
-    await nextTurn();
-    if (closing.signal.aborted) return 0;
-    const claimed = await claimDue(db, settings.claimBatch, settings.leaseMs);
-    await Promise.all(claimed.map(attempt));
+  /** Starts an attempt in a place of the pool; its end frees the place and wakes the loop. */
+  const start = (delivery: ClaimedDelivery) => {
+    const running: Promise<void> = attempt(delivery)
+      .catch((error: unknown) => {
+        // The outcome could not be written (a database outage): the lease runs out and
+        // the delivery is taken up again.
+        if (!closing.signal.aborted) log.warn({ err: error }, 'webhook attempt not recorded');
+      })
+      .finally(() => {
+        inFlight.delete(running);
+        wakeIdle.abort();
+      });
+    inFlight.add(running);
+  };
+
+  /** One look at the queue: new events, then deliveries for the free places. */
+  const step = async (): Promise<boolean> => {
+    let more = false;
+    if (fanOutNow || Date.now() - lastFanOut >= settings.pollMs) {
+      fanOutNow = false;
+      lastFanOut = Date.now();
+      const events = await fanOut(db, settings.fanOutBatch);
+      more = events >= settings.fanOutBatch;
+      await nextTurn();
+    }
+    if (closing.signal.aborted) return false;
+    const free = settings.concurrency - inFlight.size;
+    if (free > 0) {
+      const claimed = await claimDue(db, {
+        limit: free,
+        perEndpoint: settings.perEndpoint,
+        perAccount: settings.perAccount,
+        leaseMs: settings.leaseMs,
+      });
+      for (const delivery of claimed) start(delivery);
+      // Every free place taken: more may be due (the next end wakes the loop anyway).
+      if (claimed.length === free) more = true;
+    }
     if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
       lastPrune = Date.now();
       await pruneOld(db, settings.keepDays, 1000);
+      notify(undefined);
     }
-    return events + claimed.length;
+    return more && inFlight.size < settings.concurrency;
   };
 
   const loop = async () => {
     while (!closing.signal.aborted) {
-      let worked = 0;
+      let more = false;
       let failed = false;
       try {
-        worked = await round();
+        more = await step();
       } catch (error) {
         if (closing.signal.aborted) break;
         // A database outage (decision 015): one line per wait, not one per poll.
         failed = true;
         log.warn({ err: error }, 'webhook delivery round failed; trying again');
       }
-      if (worked > 0) {
+      if (more) {
         await nextTurn();
         continue;
       }
       const idle = AbortSignal.any([closing.signal, wakeIdle.signal]);
-      const waitMs = failed ? Math.max(settings.pollMs * 10, 5_000) : settings.pollMs;
+      // Until the next look for new events is due: an attempt's end wakes the loop for
+      // a claim, and must not put that look off (it did, by up to a poll each time).
+      const waitMs = failed
+        ? Math.max(settings.pollMs * 10, 5_000)
+        : Math.max(0, lastFanOut + settings.pollMs - Date.now());
       await sleep(waitMs, undefined, { signal: idle }).catch(() => undefined);
-      if (wakeIdle.signal.aborted) wakeIdle = new AbortController();
+      if (wakeIdle.signal.aborted) {
+        wakeIdle = new AbortController();
+        // Several attempts ending together: one claim for them all.
+        await nextTurn();
+      }
     }
   };
 
@@ -138,8 +233,10 @@ export function startWorker(
     async stop() {
       closing.abort();
       await running;
+      await Promise.all(inFlight);
     },
     wake() {
+      fanOutNow = true;
       wakeIdle.abort();
     },
   };

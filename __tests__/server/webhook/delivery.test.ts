@@ -4,6 +4,7 @@ import type {
   DeliveryBody,
   DeliveryListBody,
   NewWebhookBody,
+  ResumedWebhookBody,
   WebhookBody,
   WebhookEventType,
 } from '../../../contract/webhook';
@@ -281,7 +282,7 @@ describe('webhook delivery', () => {
     await receiver.waitFor(1);
   });
 
-  it('disables a subscription after WEBHOOK_DISABLE_AFTER_FAILURES failed deliveries in a row; resume clears it', async () => {
+  it('disables a subscription after WEBHOOK_DISABLE_AFTER_FAILURES failed deliveries in a row; resume clears it and sends them again', async () => {
     const hook = await subscribe(['result.created']);
     receiver.answers.push(...Array<number>(60).fill(500));
     await post({ items: sprints('disable', athletes, 20) });
@@ -301,12 +302,21 @@ describe('webhook delivery', () => {
       url: `/api/integration/webhook/${hook.id}/resume`,
       headers: mine.headers,
     });
-    expect(resumed.json<WebhookBody>()).toMatchObject({
+    expect((await webhookQueueStats(app.db)).failed).toBe(0); // due again, from attempt 1
+    expect(resumed.json<ResumedWebhookBody>()).toMatchObject({
       status: 'active',
       disabledReason: null,
       consecutiveFailures: 0,
+      // The 20 failed deliveries: nothing reached the receiver since the webhook was made.
+      recovered: 20,
+      recoveredSince: row.createdAt,
     });
-    expect((await webhookQueueStats(app.db)).failed).toBeGreaterThanOrEqual(20);
+    // The receiver answers again: each of the 20 is delivered, under its webhook-id.
+    await receiver.waitFor(80, 20_000);
+    await eventually(async () =>
+      (await deliveries(hook.id)).items.every((d) => d.status === 'delivered'),
+    );
+    expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(20);
   });
 
   it('sends a test event to that subscription only (202 with the queued delivery)', async () => {
@@ -350,11 +360,17 @@ describe('webhook delivery to private addresses', () => {
     await app.close();
   });
 
-  it.each([['ip'], ['name']])(
+  // 'compatible': loopback as an IPv4-compatible IPv6 literal ([::127.0.0.1], issue 31).
+  const hosts: Record<string, string> = {
+    ip: '127.0.0.1',
+    name: 'localhost',
+    compatible: '[::127.0.0.1]',
+  };
+  it.each([['ip'], ['name'], ['compatible']])(
     'refuses at delivery a URL that now points at loopback (%s)',
     async (kind) => {
       const mine = await coach(app, `rebind-${kind}@example.com`);
-      const url = kind === 'ip' ? receiver.url : receiver.url.replace('127.0.0.1', 'localhost');
+      const url = receiver.url.replace('127.0.0.1', hosts[kind]!);
       // Saved as if it had passed the check (its name resolved elsewhere then: rebinding).
       const { id } = await app.db
         .insertInto('webhook_subscriptions')

@@ -103,6 +103,21 @@ describe('webhook subscriptions', () => {
     ['http://[fd00::1]/'],
     ['http://[::ffff:127.0.0.1]/'],
     ['http://[::ffff:10.0.0.1]/'],
+    // IPv6 forms that carry an IPv4 address (issue 31): compatible, translated, NAT64,
+    // 6to4, Teredo, and the same written out in full.
+    ['http://[::127.0.0.1]/'],
+    ['http://[::7f00:1]/'],
+    ['http://[::a9fe:a9fe]/'],
+    ['http://[::10.0.0.1]/'],
+    ['http://[::ffff:0:127.0.0.1]/'],
+    ['http://[0:0:0:0:0:ffff:7f00:1]/'],
+    ['http://[0000:0000:0000:0000:0000:0000:7f00:0001]/'],
+    ['http://[64:ff9b::127.0.0.1]/'],
+    ['http://[64:ff9b::a9fe:a9fe]/'],
+    ['http://[64:ff9b:1::a00:1]/'],
+    ['http://[2002:7f00:1::1]/'],
+    ['http://[2002:5db8:d70e::1]/'], // 6to4 of a public address: the tunnel is deprecated
+    ['http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/'], // Teredo, client 127.0.0.1 inverted
     ['http://224.0.0.1/'],
     ['http://2130706433/'], // 127.0.0.1 as a number
   ])('refuses the private target %s when saved', async (url) => {
@@ -126,13 +141,29 @@ describe('webhook subscriptions', () => {
     }
   });
 
-  it('classifies addresses, IPv4-mapped IPv6 included', () => {
+  it('classifies addresses, IPv6 forms that carry an IPv4 address included', () => {
     expect(isPublicAddress('93.184.215.14')).toBe(true);
     expect(isPublicAddress('2606:2800:21f:cb07:6820:80da:af6b:8b2c')).toBe(true);
+    // NAT64 of a public address is how an IPv6-only network reaches it: allowed.
+    expect(isPublicAddress('64:ff9b::93.184.215.14')).toBe(true);
+    expect(isPublicAddress('64:ff9b::5db8:d70e')).toBe(true);
     for (const address of [
       '127.0.0.1',
       '::ffff:7f00:1',
       '::ffff:192.168.0.1',
+      '::127.0.0.1',
+      '::7f00:1',
+      '::a9fe:a9fe',
+      '::8.8.8.8', // IPv4-compatible: deprecated, a tunnel, never a receiver
+      '::FFFF:7F00:1',
+      '::ffff:0:a9fe:a9fe',
+      '0:0:0:0:0:0:7f00:1',
+      '64:ff9b::7f00:1',
+      '64:ff9b::192.168.1.1',
+      '64:ff9b::a9fe:a9fe',
+      '2002:c0a8:101::1',
+      '2001:0:4136:e378:8000:63bf:80ff:fffe',
+      'fe80::1%eth0',
       '100.127.255.255',
       'fc00::1',
       'ff02::1',
@@ -158,6 +189,11 @@ describe('webhook subscriptions', () => {
       { method: 'POST' as const, url: `${base}/pause` },
       { method: 'POST' as const, url: `${base}/resume` },
       { method: 'POST' as const, url: `${base}/test` },
+      {
+        method: 'POST' as const,
+        url: `${base}/recover`,
+        payload: { since: new Date().toISOString() },
+      },
       { method: 'GET' as const, url: `${base}/delivery` },
     ];
     for (const call of calls) {
