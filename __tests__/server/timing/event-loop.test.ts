@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import type { App } from '../../server/app';
-import { csv, importCsv, newCoach } from './athlete/helpers';
-import { buildTestApp } from './helpers/build-test-app';
-import { insertProfile } from './helpers/profiles';
+import type { App } from '../../../server/app';
+import { csv, importCsv, newCoach } from '../athlete/helpers';
+import { buildTestApp } from '../helpers/build-test-app';
+import { insertProfile } from '../helpers/profiles';
 
 /**
  * No request of one account holds the event loop long enough to stall another's (issue
