@@ -3,6 +3,7 @@ import type {
   DeliveryListBody,
   DeliveryListQuery,
   NewWebhookBody,
+  ResumedWebhookBody,
   WebhookBody,
   WebhookInput,
   WebhookListBody,
@@ -13,6 +14,7 @@ export type Webhook = WebhookBody;
 export type NewWebhook = NewWebhookBody;
 export type Delivery = DeliveryBody;
 export type DeliveryPage = DeliveryListBody;
+export type ResumedWebhook = ResumedWebhookBody;
 export type { WebhookInput };
 
 /** One page of a subscription's delivery log. */
@@ -20,7 +22,7 @@ export interface DeliveryPageArgs extends DeliveryListQuery {
   webhookId: number;
 }
 
-/** The log of one subscription: what a test or a resume (which retries what is due) refreshes. */
+/** The log of one subscription: what a test or a resume (which queue deliveries) refreshes. */
 const logOf = (webhookId: number) => ({ type: 'WebhookDelivery' as const, id: webhookId });
 
 /**
@@ -52,7 +54,8 @@ export const webhookApi = baseApi.injectEndpoints({
       query: (id) => ({ url: `/integration/webhook/${id}/pause`, method: 'POST' }),
       invalidatesTags: ['Webhook'],
     }),
-    resumeWebhook: build.mutation<WebhookBody, number>({
+    /** Active again; a disabled one also recovers what it missed (`recovered` since `recoveredSince`). */
+    resumeWebhook: build.mutation<ResumedWebhookBody, number>({
       query: (id) => ({ url: `/integration/webhook/${id}/resume`, method: 'POST' }),
       invalidatesTags: (_answer, _error, id) => ['Webhook', logOf(id)],
     }),

@@ -1,3 +1,4 @@
+import moment from 'moment';
 import {
   DELIVERY_POLL_MS,
   DELIVERY_SLOW_POLL_MS,
@@ -5,6 +6,10 @@ import {
   eventLabel,
   webhookUrlProblem,
 } from '../../../../src/features/integration/webhookFormat';
+import {
+  formatInstant,
+  resumedSentence,
+} from '../../../../src/features/integration/recoveryFormat';
 import { disabledSentence } from '../../../../src/features/integration/DisabledWebhooksBanner';
 import { testWebhook } from './webhookFixtures';
 
@@ -66,4 +71,37 @@ it('says why a subscription was disabled, without a doubled full stop or a missi
   expect(disabledSentence(testWebhook({ url, disabledReason: null }))).toBe(
     `Webhook ${url} was disabled after repeated failures. Fix the receiver, then resume it.`,
   );
+});
+
+it('formats an instant as the tables do (moment’s lll), without moment', () => {
+  for (const at of [
+    '2026-11-26T09:42:00Z',
+    '2026-03-01T00:05:00Z',
+    '2026-07-04T12:00:00Z',
+    '2026-12-31T23:59:59Z',
+  ]) {
+    expect(formatInstant(at)).toBe(moment(at).format('lll'));
+  }
+});
+
+describe('what a resume sent again', () => {
+  const url = 'https://example.com/hook';
+  const since = '2026-11-26T09:42:00Z';
+  // The coach's time zone, whichever the test runs in.
+  const at = moment(since).format('lll');
+
+  it('counts the missed events since when, or says nothing of them when there were none', () => {
+    expect(resumedSentence(url, { recovered: 12, recoveredSince: since })).toBe(
+      `Resumed ${url}; 12 missed events since ${at} are being sent again.`,
+    );
+    expect(resumedSentence(url, { recovered: 1, recoveredSince: since })).toBe(
+      `Resumed ${url}; 1 missed event since ${at} is being sent again.`,
+    );
+    expect(resumedSentence(url, { recovered: 1200, recoveredSince: since })).toMatch(
+      /; 1,200 missed events since/,
+    );
+    // A paused one: nothing recovered, no instant.
+    expect(resumedSentence(url, { recovered: 0, recoveredSince: null })).toBe(`Resumed ${url}.`);
+    expect(resumedSentence(url, { recovered: 0, recoveredSince: since })).toBe(`Resumed ${url}.`);
+  });
 });

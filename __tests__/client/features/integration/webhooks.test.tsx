@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import moment from 'moment';
 import IntegrationsPage from '../../../../src/features/integration/IntegrationsPage';
 import { DELIVERY_POLL_MS } from '../../../../src/features/integration/webhookFormat';
 import { json, renderWithProviders } from '../../test-utils';
@@ -99,6 +100,8 @@ describe('the webhooks of the Integrations page', () => {
     await user.click(await screen.findByRole('button', { name: `Resume ${RECEIVER}` }));
     await waitFor(async () => expect(await webhookRow()).toHaveTextContent('Active'));
     expect(api.sent('POST /api/integration/webhook/1/resume')).toHaveLength(1);
+    // A paused one recovers nothing (what waited is sent): the plain message.
+    expect(await screen.findByText(`Resumed ${RECEIVER}.`)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: `Pause ${RECEIVER}` })).toBeInTheDocument();
   });
 
@@ -118,8 +121,8 @@ describe('the webhooks of the Integrations page', () => {
     expect(row).toHaveTextContent('Pending');
   });
 
-  it('warns of a disabled subscription and resumes it from the banner', async () => {
-    const { api } = webhookServer([
+  it('warns of a disabled subscription, resumes it from the banner and says what it recovered', async () => {
+    const { api, state } = webhookServer([
       testWebhook({
         status: 'disabled',
         disabledReason: '20 deliveries in a row failed; last: HTTP 500',
@@ -128,6 +131,7 @@ describe('the webhooks of the Integrations page', () => {
         lastStatusCode: 500,
       }),
     ]);
+    state.missed.set(1, 12);
     const { user } = openPage();
     const banner = await screen.findByRole('alert');
     expect(banner).toHaveTextContent(
@@ -144,6 +148,13 @@ describe('the webhooks of the Integrations page', () => {
     );
     expect(await webhookRow()).toHaveTextContent('Active');
     expect(api.sent('POST /api/integration/webhook/1/resume')).toHaveLength(1);
+    // Since its last delivery, in the coach's time zone as the table shows it.
+    const since = moment('2026-03-02T09:00:00Z').format('lll');
+    expect(
+      await screen.findByText(
+        `Resumed ${RECEIVER}; 12 missed events since ${since} are being sent again.`,
+      ),
+    ).toBeInTheDocument();
   });
 
   it('shows the delivery log with each status, paged by the server', async () => {
