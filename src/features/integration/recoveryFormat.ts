@@ -1,9 +1,9 @@
-import type { ResumedWebhook } from './webhookApi';
+import type { Recovery, ResumedWebhook, Webhook } from './webhookApi';
 
 /*
- * What a resume says it sent again. Apart from webhookFormat.ts, and with Intl rather
- * than moment (the app's date library): the shell's banner resumes webhooks, and neither
- * belongs on every page's first load (docs/first-load.md).
+ * What a resume or a recovery says it sent again. Apart from webhookFormat.ts, and with
+ * Intl rather than moment (the app's date library): the shell's banner resumes webhooks,
+ * and neither belongs on every page's first load (docs/first-load.md).
  */
 
 /** Made on first use: making a DateTimeFormat loads its locale's data. en-US, as moment's default locale. */
@@ -24,8 +24,8 @@ export function formatInstant(at: string): string {
 }
 
 /**
- * "12 missed events since Nov 26, 2026 10:42 AM": how many a resume queued again, and
- * from when, in the coach's time zone.
+ * "12 missed events since Nov 26, 2026 10:42 AM": how many a resume or a recovery queued
+ * again, and from when, in the coach's time zone.
  *
  * @example
  * missedEvents(1, '2026-11-26T09:42:00Z'); // '1 missed event since Nov 26, 2026 10:42 AM' (in Paris)
@@ -51,4 +51,20 @@ export function resumedSentence(
 ): string {
   if (recovered === 0 || !recoveredSince) return `Resumed ${url}.`;
   return `Resumed ${url}; ${missedEvents(recovered, recoveredSince)} ${areBeing(recovered)} sent again.`;
+}
+
+/**
+ * What a recovery did: how many are being sent again, or wait for a resume (a paused or
+ * disabled subscription is sent nothing until then), or that there was nothing to send.
+ */
+export function recoveredSentence(
+  { url, status }: Pick<Webhook, 'url' | 'status'>,
+  { recovered, since }: Recovery,
+): string {
+  if (recovered === 0)
+    return `Nothing to send again: ${url} has no missed events since ${formatInstant(since)}.`;
+  const missed = missedEvents(recovered, since);
+  return status === 'active'
+    ? `${missed} ${areBeing(recovered)} sent again to ${url}.`
+    : `${missed} will be sent to ${url} when you resume it.`;
 }

@@ -3,6 +3,8 @@ import type {
   DeliveryListBody,
   DeliveryListQuery,
   NewWebhookBody,
+  RecoverBody,
+  RecoverInput,
   ResumedWebhookBody,
   WebhookBody,
   WebhookInput,
@@ -15,6 +17,7 @@ export type NewWebhook = NewWebhookBody;
 export type Delivery = DeliveryBody;
 export type DeliveryPage = DeliveryListBody;
 export type ResumedWebhook = ResumedWebhookBody;
+export type Recovery = RecoverBody;
 export type { WebhookInput };
 
 /** One page of a subscription's delivery log. */
@@ -22,7 +25,10 @@ export interface DeliveryPageArgs extends DeliveryListQuery {
   webhookId: number;
 }
 
-/** The log of one subscription: what a test or a resume (which queue deliveries) refreshes. */
+/**
+ * The log of one subscription: what a test, a resume or a recovery (each queues
+ * deliveries) refreshes.
+ */
 const logOf = (webhookId: number) => ({ type: 'WebhookDelivery' as const, id: webhookId });
 
 /**
@@ -59,6 +65,18 @@ export const webhookApi = baseApi.injectEndpoints({
       query: (id) => ({ url: `/integration/webhook/${id}/resume`, method: 'POST' }),
       invalidatesTags: (_answer, _error, id) => ['Webhook', logOf(id)],
     }),
+    /**
+     * Queues again the events since `since` that this subscription has not received (202
+     * with how many). Only its log changes: the list's status and last delivery do not.
+     */
+    recoverWebhook: build.mutation<RecoverBody, { id: number } & RecoverInput>({
+      query: ({ id, since }) => ({
+        url: `/integration/webhook/${id}/recover`,
+        method: 'POST',
+        body: { since },
+      }),
+      invalidatesTags: (_answer, error, { id }) => (error ? [] : [logOf(id)]),
+    }),
     /** Queues a `webhook.test` delivery to this subscription only (202 with the delivery). */
     sendTestEvent: build.mutation<DeliveryBody, number>({
       query: (id) => ({ url: `/integration/webhook/${id}/test`, method: 'POST' }),
@@ -81,6 +99,7 @@ export const {
   useDeleteWebhookMutation,
   usePauseWebhookMutation,
   useResumeWebhookMutation,
+  useRecoverWebhookMutation,
   useSendTestEventMutation,
   useListDeliveriesQuery,
 } = webhookApi;

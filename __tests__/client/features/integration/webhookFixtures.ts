@@ -2,6 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import type {
   DeliveryBody,
   NewWebhookBody,
+  RecoverBody,
+  RecoverInput,
   ResumedWebhookBody,
   WebhookBody,
   WebhookInput,
@@ -46,9 +48,9 @@ const page = <T>(items: T[], pageNumber = 1, pageSize = 20, totalCount = items.l
 
 /**
  * The server's side of contract/webhook.ts, as the API answers: subscriptions that pause,
- * resume and take test events, and one delivery log per subscription. `missed` is how
- * many events a subscription has not received: the resume of a disabled one (since its
- * last delivery) queues them in its log. `routes` overrides an
+ * resume, take test events and recover, and one delivery log per subscription. `missed`
+ * is how many events a subscription has not received: a recovery (or the resume of a
+ * disabled one, since its last delivery) queues them in its log. `routes` overrides an
  * answer (a 400, say).
  */
 export function webhookServer(
@@ -109,6 +111,14 @@ export function webhookServer(
         recoveredSince: since && new Date(since).toISOString(),
       };
       return json(resumed);
+    };
+    perHook[`POST ${base}/recover`] = async (request) => {
+      const { since } = (await request.json()) as RecoverInput;
+      const recovery: RecoverBody = {
+        recovered: recoverMissed(id),
+        since: new Date(since).toISOString(),
+      };
+      return json(recovery, 202);
     };
     perHook[`POST ${base}/test`] = () => {
       const log = state.deliveries.get(id) ?? [];
