@@ -130,4 +130,55 @@ test('a result posted with an API key reaches a webhook, signed, and shows in it
     await page.getByRole('table', { name: 'Webhooks' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-results/webhooks/03-integrations-phone.png' });
   });
+
+  await test.step('events of a type it did not take are recovered once it takes them', async () => {
+    await page.setViewportSize({ width: 1366, height: 800 });
+    // Another webhook takes new athletes, so the server keeps the event; ours gets none.
+    await api('POST', '/integration/webhook', {
+      url: `${url}/athletes`,
+      events: ['athlete.created'],
+    });
+    await api('POST', '/athlete', { firstName: 'Bo', lastName: 'Lind', gender: 'male' });
+    await expect.poll(() => received.length, { timeout: 30_000 }).toBe(3);
+    await page.reload();
+    await page.getByRole('button', { name: `Edit ${url}`, exact: true }).click();
+    const form = page.getByRole('dialog', { name: 'Edit webhook' });
+    await form.getByRole('checkbox', { name: 'Athlete added (athlete.created)' }).check();
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form).toBeHidden();
+
+    await page
+      .getByRole('button', { name: `Recover missed events to ${url}`, exact: true })
+      .click();
+    const recover = page.getByRole('dialog', { name: 'Recover missed events' });
+    const since = recover.getByLabel('Events since');
+    const hourAgo = await page.evaluate(() => {
+      const at = new Date(Date.now() - 3_600_000);
+      const two = (n: number) => String(n).padStart(2, '0');
+      return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${two(at.getHours())}:${two(at.getMinutes())}`;
+    });
+    await expect(since).toBeVisible();
+    await page.screenshot({ path: 'test-results/webhooks/04-recover.png', animations: 'disabled' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({
+      path: 'test-results/webhooks/05-recover-phone.png',
+      animations: 'disabled',
+    });
+    await since.click();
+    await since.fill(hourAgo);
+    await page.screenshot({
+      path: 'test-results/webhooks/06-recover-picker-phone.png',
+      animations: 'disabled',
+    });
+    await recover.getByRole('button', { name: 'OK', exact: true }).click();
+    await expect(since).toHaveValue(hourAgo);
+    await recover.getByRole('button', { name: 'Send again' }).click();
+    await expect(page.getByText(`1 missed event since`)).toContainText(
+      `is being sent again to ${url}.`,
+    );
+    // The event the other webhook got, now ours too, with the same webhook-id.
+    await expect.poll(() => received.length, { timeout: 30_000 }).toBe(4);
+    expect(JSON.parse(received[3]!.body).type).toBe('athlete.created');
+    expect(received[3]!.headers['webhook-id']).toBe(received[2]!.headers['webhook-id']);
+  });
 });

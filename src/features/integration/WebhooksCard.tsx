@@ -6,6 +6,7 @@ import { DisabledWebhooksBanner } from './DisabledWebhooksBanner';
 import { useWebhookActions } from './useWebhookActions';
 import { useListWebhooksQuery, type NewWebhook, type Webhook } from './webhookApi';
 import { MAX_WEBHOOKS } from './webhookFormat';
+import { RecoverWebhookModal } from './RecoverWebhookModal';
 import { WebhookFormModal } from './WebhookFormModal';
 import { WebhookSecretModal } from './WebhookSecretModal';
 import { WebhooksTable } from './WebhooksTable';
@@ -16,13 +17,14 @@ type Editing = { webhook: Webhook | null } | null;
 /**
  * Webhooks on the Integrations page: subscriptions that push results and athletes to the
  * coach's own system, the secret of a new one shown once, the banner of disabled ones,
- * and each one's delivery log.
+ * each one's delivery log, and the recovery of the events one missed.
  */
 export function WebhooksCard() {
   const { data: webhooks, isLoading, error } = useListWebhooksQuery();
   const actions = useWebhookActions();
   const [editing, setEditing] = useState<Editing>(null);
   const [made, setMade] = useState<NewWebhook | null>(null);
+  const [recovering, setRecovering] = useState<Webhook | null>(null);
   const [log, setLog] = useState<{ webhook: Webhook | null; open: boolean }>({
     webhook: null,
     open: false,
@@ -64,6 +66,7 @@ export function WebhooksCard() {
         loading={isLoading}
         actions={actions}
         onEdit={(webhook) => setEditing({ webhook })}
+        onRecover={setRecovering}
         onShowLog={(webhook) => setLog({ webhook, open: true })}
       />
       {editing && (
@@ -72,6 +75,9 @@ export function WebhooksCard() {
           onClose={() => setEditing(null)}
           onCreated={setMade}
         />
+      )}
+      {recovering && (
+        <RecoverWebhookModal webhook={recovering} onClose={() => setRecovering(null)} />
       )}
       <WebhookSecretModal made={made} onClose={() => setMade(null)} />
       <DeliveryLog

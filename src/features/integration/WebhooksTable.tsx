@@ -10,6 +10,7 @@ interface WebhooksTableProps {
   loading: boolean;
   actions: ReturnType<typeof useWebhookActions>;
   onEdit: (webhook: Webhook) => void;
+  onRecover: (webhook: Webhook) => void;
   onShowLog: (webhook: Webhook) => void;
 }
 
@@ -38,6 +39,7 @@ export function WebhooksTable({
   loading,
   actions,
   onEdit,
+  onRecover,
   onShowLog,
 }: WebhooksTableProps) {
   // Below md the actions are not pinned: pinned, they covered the URL on a 390 px phone.
@@ -141,6 +143,14 @@ export function WebhooksTable({
                   Resume
                 </Button>
               )}
+              <Button
+                size="small"
+                onClick={() => onRecover(webhook)}
+                aria-label={`Recover missed events to ${webhook.url}`}
+                title="Recover missed events…"
+              >
+                Recover…
+              </Button>
               <Tooltip title="Edit">
                 <Button
                   type="text"

@@ -8,6 +8,7 @@ import {
   useSendTestEventMutation,
   type Webhook,
 } from './webhookApi';
+import { resumedSentence } from './recoveryFormat';
 
 type Action = 'pause' | 'resume' | 'test' | 'delete';
 
@@ -27,11 +28,16 @@ export function useWebhookActions() {
   const [deleteWebhook] = useDeleteWebhookMutation();
   const [running, setRunning] = useState<string | null>(null);
 
-  async function run(action: Action, webhook: Webhook, work: () => Promise<unknown>, done: string) {
+  async function run<T>(
+    action: Action,
+    webhook: Webhook,
+    work: () => Promise<T>,
+    done: string | ((answer: T) => string),
+  ) {
     setRunning(`${action} ${webhook.id}`);
     try {
-      await work();
-      void message.success(done);
+      const answer = await work();
+      void message.success(typeof done === 'string' ? done : done(answer));
     } catch (error) {
       void message.error(describeFailure(error));
     } finally {
@@ -44,7 +50,12 @@ export function useWebhookActions() {
     pause: (webhook: Webhook) =>
       run('pause', webhook, () => pauseWebhook(webhook.id).unwrap(), `Paused ${webhook.url}.`),
     resume: (webhook: Webhook) =>
-      run('resume', webhook, () => resumeWebhook(webhook.id).unwrap(), `Resumed ${webhook.url}.`),
+      run(
+        'resume',
+        webhook,
+        () => resumeWebhook(webhook.id).unwrap(),
+        (resumed) => resumedSentence(webhook.url, resumed),
+      ),
     sendTest: (webhook: Webhook) =>
       run(
         'test',

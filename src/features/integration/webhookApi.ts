@@ -3,6 +3,9 @@ import type {
   DeliveryListBody,
   DeliveryListQuery,
   NewWebhookBody,
+  RecoverBody,
+  RecoverInput,
+  ResumedWebhookBody,
   WebhookBody,
   WebhookInput,
   WebhookListBody,
@@ -13,6 +16,8 @@ export type Webhook = WebhookBody;
 export type NewWebhook = NewWebhookBody;
 export type Delivery = DeliveryBody;
 export type DeliveryPage = DeliveryListBody;
+export type ResumedWebhook = ResumedWebhookBody;
+export type Recovery = RecoverBody;
 export type { WebhookInput };
 
 /** One page of a subscription's delivery log. */
@@ -20,7 +25,10 @@ export interface DeliveryPageArgs extends DeliveryListQuery {
   webhookId: number;
 }
 
-/** The log of one subscription: what a test or a resume (which retries what is due) refreshes. */
+/**
+ * The log of one subscription: what a test, a resume or a recovery (each queues
+ * deliveries) refreshes.
+ */
 const logOf = (webhookId: number) => ({ type: 'WebhookDelivery' as const, id: webhookId });
 
 /**
@@ -52,9 +60,22 @@ export const webhookApi = baseApi.injectEndpoints({
       query: (id) => ({ url: `/integration/webhook/${id}/pause`, method: 'POST' }),
       invalidatesTags: ['Webhook'],
     }),
-    resumeWebhook: build.mutation<WebhookBody, number>({
+    /** Active again; a disabled one also recovers what it missed (`recovered` since `recoveredSince`). */
+    resumeWebhook: build.mutation<ResumedWebhookBody, number>({
       query: (id) => ({ url: `/integration/webhook/${id}/resume`, method: 'POST' }),
       invalidatesTags: (_answer, _error, id) => ['Webhook', logOf(id)],
+    }),
+    /**
+     * Queues again the events since `since` that this subscription has not received (202
+     * with how many). Only its log changes: the list's status and last delivery do not.
+     */
+    recoverWebhook: build.mutation<RecoverBody, { id: number } & RecoverInput>({
+      query: ({ id, since }) => ({
+        url: `/integration/webhook/${id}/recover`,
+        method: 'POST',
+        body: { since },
+      }),
+      invalidatesTags: (_answer, error, { id }) => (error ? [] : [logOf(id)]),
     }),
     /** Queues a `webhook.test` delivery to this subscription only (202 with the delivery). */
     sendTestEvent: build.mutation<DeliveryBody, number>({
@@ -78,6 +99,7 @@ export const {
   useDeleteWebhookMutation,
   usePauseWebhookMutation,
   useResumeWebhookMutation,
+  useRecoverWebhookMutation,
   useSendTestEventMutation,
   useListDeliveriesQuery,
 } = webhookApi;

@@ -1,6 +1,7 @@
 import type {
   DeliveryStatus,
   MAX_WEBHOOKS as CONTRACT_MAX_WEBHOOKS,
+  WEBHOOK_KEEP_DAYS as CONTRACT_KEEP_DAYS,
   WebhookEventType,
   WebhookStatus,
 } from '../../../contract/webhook';
@@ -14,6 +15,9 @@ import type { Delivery } from './webhookApi';
 
 /** At most this many subscriptions per account (the server refuses more too). */
 export const MAX_WEBHOOKS: typeof CONTRACT_MAX_WEBHOOKS = 10;
+
+/** Events are kept this many days: recovery reaches no further back. */
+export const WEBHOOK_KEEP_DAYS: typeof CONTRACT_KEEP_DAYS = 30;
 
 /** The events a subscription can choose, in the form's order, each in plain words. */
 export const EVENT_LABELS = {

@@ -2,6 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import type {
   DeliveryBody,
   NewWebhookBody,
+  RecoverBody,
+  RecoverInput,
+  ResumedWebhookBody,
   WebhookBody,
   WebhookInput,
 } from '../../../../contract/webhook';
@@ -45,8 +48,10 @@ const page = <T>(items: T[], pageNumber = 1, pageSize = 20, totalCount = items.l
 
 /**
  * The server's side of contract/webhook.ts, as the API answers: subscriptions that pause,
- * resume and take test events, and one delivery log per subscription. `routes` overrides
- * an answer (a 400, say).
+ * resume, take test events and recover, and one delivery log per subscription. `missed`
+ * is how many events a subscription has not received: a recovery (or the resume of a
+ * disabled one, since its last delivery) queues them in its log. `routes` overrides an
+ * answer (a 400, say).
  */
 export function webhookServer(
   start: WebhookBody[] = [],
@@ -55,6 +60,27 @@ export function webhookServer(
   const state = {
     webhooks: start,
     deliveries: new Map<number, DeliveryBody[]>(),
+    missed: new Map<number, number>(),
+  };
+  /** Queues the subscription's missed events in its log; answers how many. */
+  const recoverMissed = (id: number) => {
+    const count = state.missed.get(id) ?? 0;
+    const log = state.deliveries.get(id) ?? [];
+    const queued = Array.from({ length: count }, (_, i) =>
+      testDelivery({
+        id: 200 + log.length + i,
+        messageId: `msg_missed_${i}`,
+        status: 'pending',
+        attempts: 0,
+        lastAttemptAt: null,
+        statusCode: null,
+        durationMs: null,
+        responseExcerpt: null,
+      }),
+    );
+    state.deliveries.set(id, [...queued, ...log]);
+    state.missed.set(id, 0);
+    return count;
   };
   const set = (id: number, change: Partial<WebhookBody>) => {
     state.webhooks = state.webhooks.map((w) => (w.id === id ? { ...w, ...change } : w));
@@ -72,8 +98,28 @@ export function webhookServer(
       return empty();
     };
     perHook[`POST ${base}/pause`] = () => set(id, { status: 'paused' });
-    perHook[`POST ${base}/resume`] = () =>
-      set(id, { status: 'active', disabledReason: null, consecutiveFailures: 0 });
+    perHook[`POST ${base}/resume`] = () => {
+      const was = state.webhooks.find((w) => w.id === id)!;
+      const since = was.status === 'disabled' ? (was.lastDeliveryAt ?? was.createdAt) : null;
+      const recovered = since ? recoverMissed(id) : 0;
+      state.webhooks = state.webhooks.map((w) =>
+        w.id === id ? { ...w, status: 'active', disabledReason: null, consecutiveFailures: 0 } : w,
+      );
+      const resumed: ResumedWebhookBody = {
+        ...state.webhooks.find((w) => w.id === id)!,
+        recovered,
+        recoveredSince: since && new Date(since).toISOString(),
+      };
+      return json(resumed);
+    };
+    perHook[`POST ${base}/recover`] = async (request) => {
+      const { since } = (await request.json()) as RecoverInput;
+      const recovery: RecoverBody = {
+        recovered: recoverMissed(id),
+        since: new Date(since).toISOString(),
+      };
+      return json(recovery, 202);
+    };
     perHook[`POST ${base}/test`] = () => {
       const log = state.deliveries.get(id) ?? [];
       const queued = testDelivery({

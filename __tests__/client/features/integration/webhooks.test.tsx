@@ -1,4 +1,5 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
+import moment from 'moment';
 import IntegrationsPage from '../../../../src/features/integration/IntegrationsPage';
 import { DELIVERY_POLL_MS } from '../../../../src/features/integration/webhookFormat';
 import { json, renderWithProviders } from '../../test-utils';
@@ -99,6 +100,8 @@ describe('the webhooks of the Integrations page', () => {
     await user.click(await screen.findByRole('button', { name: `Resume ${RECEIVER}` }));
     await waitFor(async () => expect(await webhookRow()).toHaveTextContent('Active'));
     expect(api.sent('POST /api/integration/webhook/1/resume')).toHaveLength(1);
+    // A paused one recovers nothing (what waited is sent): the plain message.
+    expect(await screen.findByText(`Resumed ${RECEIVER}.`)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: `Pause ${RECEIVER}` })).toBeInTheDocument();
   });
 
@@ -118,8 +121,8 @@ describe('the webhooks of the Integrations page', () => {
     expect(row).toHaveTextContent('Pending');
   });
 
-  it('warns of a disabled subscription and resumes it from the banner', async () => {
-    const { api } = webhookServer([
+  it('warns of a disabled subscription, resumes it from the banner and says what it recovered', async () => {
+    const { api, state } = webhookServer([
       testWebhook({
         status: 'disabled',
         disabledReason: '20 deliveries in a row failed; last: HTTP 500',
@@ -128,6 +131,7 @@ describe('the webhooks of the Integrations page', () => {
         lastStatusCode: 500,
       }),
     ]);
+    state.missed.set(1, 12);
     const { user } = openPage();
     const banner = await screen.findByRole('alert');
     expect(banner).toHaveTextContent(
@@ -144,6 +148,129 @@ describe('the webhooks of the Integrations page', () => {
     );
     expect(await webhookRow()).toHaveTextContent('Active');
     expect(api.sent('POST /api/integration/webhook/1/resume')).toHaveLength(1);
+    // Since its last delivery, in the coach's time zone as the table shows it.
+    const since = moment('2026-03-02T09:00:00Z').format('lll');
+    expect(
+      await screen.findByText(
+        `Resumed ${RECEIVER}; 12 missed events since ${since} are being sent again.`,
+      ),
+    ).toBeInTheDocument();
+  });
+
+  describe('recovering missed events', () => {
+    // A fixed local "now" (no DST change within a day of it), the clock running on from it.
+    const now = new Date(2026, 5, 10, 14, 30, 5);
+    beforeEach(() => jest.useFakeTimers({ now, advanceTimers: true }));
+    afterEach(() => jest.useRealTimers());
+    const local = (text: string) => moment(text, 'YYYY-MM-DD HH:mm').toISOString();
+    const openRecovery = async (user: ReturnType<typeof openPage>['user']) => {
+      await user.click(
+        await screen.findByRole('button', { name: `Recover missed events to ${RECEIVER}` }),
+      );
+      const dialog = await findDialog('Recover missed events');
+      return { dialog, since: within(dialog).getByLabelText('Events since') };
+    };
+
+    it('sends again what the subscription missed since a chosen time, and its log shows them', async () => {
+      const { api, state } = webhookServer([testWebhook()]);
+      state.deliveries.set(1, [testDelivery({ id: 1, messageId: 'msg_old' })]);
+      const { user } = openPage();
+      // The log seen before: its cached page must not be what shows after the recovery.
+      await user.click(
+        await screen.findByRole('button', { name: `View deliveries to ${RECEIVER}` }),
+      );
+      const before = await findDialog(`Deliveries to ${RECEIVER}`);
+      expect(await within(before).findByRole('row', { name: /msg_old/ })).toBeInTheDocument();
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByText(`Deliveries to ${RECEIVER}`)).toBeNull());
+
+      state.missed.set(1, 3);
+      const { dialog, since } = await openRecovery(user);
+      // 24 hours ago unless changed, to the minute.
+      expect(since).toHaveValue('2026-06-09 14:30');
+      await user.clear(since);
+      await user.type(since, '2026-06-10 13:30{Enter}');
+      await user.click(within(dialog).getByRole('button', { name: 'Send again' }));
+
+      const at = moment(local('2026-06-10 13:30')).format('lll');
+      expect(
+        await screen.findByText(`3 missed events since ${at} are being sent again to ${RECEIVER}.`),
+      ).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByText('Recover missed events')).toBeNull());
+      expect(
+        api.sent('POST /api/integration/webhook/1/recover').map((r) => JSON.parse(r.body)),
+      ).toEqual([{ since: local('2026-06-10 13:30') }]);
+
+      await user.click(screen.getByRole('button', { name: `View deliveries to ${RECEIVER}` }));
+      const log = await findDialog(`Deliveries to ${RECEIVER}`);
+      expect(await within(log).findByRole('row', { name: /msg_missed_2/ })).toHaveTextContent(
+        'Pending',
+      );
+      expect(within(log).getByRole('row', { name: /msg_old/ })).toBeInTheDocument();
+    });
+
+    it('offers only the kept window: nothing older than 30 days, nothing in the future', async () => {
+      const { api } = webhookServer([testWebhook()]);
+      const { user } = openPage();
+      const { dialog, since } = await openRecovery(user);
+      expect(within(dialog).getByText(/Within the last 30 days/)).toBeInTheDocument();
+
+      // In the calendar, the days after today are disabled.
+      await user.click(since);
+      const day = (date: string) => document.querySelector(`td[title="${date}"]`);
+      await waitFor(() => expect(day('2026-06-10')).not.toBeNull());
+      expect(day('2026-06-10')).not.toHaveClass('ant-picker-cell-disabled');
+      expect(day('2026-06-11')).toHaveClass('ant-picker-cell-disabled');
+
+      // Typed times outside the window are not taken, to the minute: the field keeps its
+      // time, and Enter does not send it either.
+      for (const outside of ['2026-05-10 14:40', '2026-05-11 14:30', '2026-06-10 14:31']) {
+        await user.clear(since);
+        await user.type(since, `${outside}{Enter}`);
+        await user.tab();
+        expect(since).toHaveValue('2026-06-09 14:30');
+      }
+      expect(api.sent('POST /api/integration/webhook/1/recover')).toHaveLength(0);
+      // Its first and last minutes are in.
+      for (const inside of ['2026-05-11 14:31', '2026-06-10 14:30']) {
+        await user.clear(since);
+        await user.type(since, `${inside}{Enter}`);
+        await user.tab();
+        expect(since).toHaveValue(inside);
+      }
+      await user.click(within(dialog).getByRole('button', { name: 'Send again' }));
+      await waitFor(() =>
+        expect(
+          api.sent('POST /api/integration/webhook/1/recover').map((r) => JSON.parse(r.body)),
+        ).toEqual([{ since: local('2026-06-10 14:30') }]),
+      );
+      expect(
+        await screen.findByText(
+          `Nothing to send again: ${RECEIVER} has no missed events since ${moment(local('2026-06-10 14:30')).format('lll')}.`,
+        ),
+      ).toBeInTheDocument();
+    });
+
+    it('shows the server’s refusal at the field and keeps the dialog open', async () => {
+      const refusal = 'Events are kept 30 days: choose an instant after 2026-05-11T14:31:00.000Z.';
+      const { api } = webhookServer([testWebhook({ status: 'paused' })], {
+        'POST /api/integration/webhook/1/recover': () =>
+          json({ errors: { since: [refusal] } }, 400),
+      });
+      const { user } = openPage();
+      const { dialog, since } = await openRecovery(user);
+      // A paused subscription gets them when resumed: the dialog says so.
+      expect(
+        within(dialog).getByText(/It is paused: the missed events are sent when you resume it/),
+      ).toBeInTheDocument();
+
+      await user.click(within(dialog).getByRole('button', { name: 'Send again' }));
+      const field = since.closest<HTMLElement>('.ant-form-item')!;
+      expect(await within(field).findByText(refusal)).toBeInTheDocument();
+      expect(since).toHaveAttribute('aria-invalid', 'true');
+      expect(screen.getByText('Recover missed events')).toBeInTheDocument();
+      expect(api.sent('POST /api/integration/webhook/1/recover')).toHaveLength(1);
+    });
   });
 
   it('shows the delivery log with each status, paged by the server', async () => {
