@@ -5,6 +5,9 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import type { App } from '../../../server/app';
+import type { AthleteReportBody } from '../../../contract/profile';
+import { athletePdf } from '../../../server/report/pdf/athlete';
+import { winAnsi } from '../../../server/report/pdf/win-ansi';
 import { setSpots } from '../athlete/helpers';
 import { buildTestApp } from '../helpers/build-test-app';
 import { insertProfile } from '../helpers/profiles';
@@ -12,10 +15,10 @@ import { fileForm, tinyPng } from '../user/accounts';
 import { D1, D2, reportAccount, type ReportAccount } from './fixtures';
 
 /** Reads a PDF back with poppler-utils (pdftotext, pdfinfo, pdfimages from Debian). */
-function poppler(response: LightMyRequestResponse) {
+function poppler(pdf: LightMyRequestResponse | Buffer) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'splitline-pdf-'));
   const file = path.join(dir, 'report.pdf');
-  fs.writeFileSync(file, response.rawPayload);
+  fs.writeFileSync(file, Buffer.isBuffer(pdf) ? pdf : pdf.rawPayload);
   const run = (tool: string, ...args: string[]) =>
     execFileSync(tool, [...args, file, ...(tool === 'pdftotext' ? ['-'] : [])], {
       encoding: 'utf8',
@@ -34,6 +37,17 @@ function poppler(response: LightMyRequestResponse) {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** Control codes but line and page breaks, and U+FFFD: what a character the font lacks leaves. */
+const garbage = (text: string) =>
+  [...text].filter((char) => {
+    const code = char.codePointAt(0)!;
+    return (
+      (code < 0x20 && char !== '\n' && char !== '\f') ||
+      (code >= 0x7f && code <= 0x9f) ||
+      code === 0xfffd
+    );
+  });
 
 describe('report PDFs', () => {
   let app: App;
@@ -148,6 +162,34 @@ describe('report PDFs', () => {
     expect(text).toContain('Runner69 Squad');
   });
 
+  it('prints only characters the font has: minus signs, accents, names beyond Latin-1', async () => {
+    // From the route: the formula's minus signs (U+2212) came out as `"` and a control code.
+    const { text } = poppler(await pdf(`/api/report/eapi/athlete/${a.athletes.bob.id}/pdf`));
+    expect(text).toContain('100 × (value – mean) / SD');
+    expect(text).toContain('45.3 × bodyweight (kg) – 2055');
+    expect(text).toContain('male, all: 1.80 s ± 0.10 s');
+    expect(text).toContain('EAPI report · tested on');
+    // No control code (U+2212's second byte) but the page break, no replacement character.
+    expect(garbage(text)).toEqual([]);
+
+    // What a coach types or a reference publishes: drawn as close as the font allows.
+    const body = (await a.coach.get(`/api/report/eapi/athlete/${a.athletes.bob.id}`)).json();
+    const report = body as AthleteReportBody;
+    const strange: AthleteReportBody = {
+      ...report,
+      athlete: { ...report.athlete, firstName: 'Łukasz', middleName: 'Zoë', lastName: 'Nguyễn' },
+      tests: report.tests.map((t) =>
+        t.reference ? { ...t, reference: { ...t.reference, source: 'Šmíd ≥ 2019 → 東京 🏃' } } : t,
+      ),
+    };
+    const facts = { organisation: 'Ørestad − Ωmega', logo: null, timeZone: 'UTC' };
+    const drawn = poppler(await athletePdf(facts, strange, 'a4')).text;
+    expect(drawn).toContain('Lukasz Zoë Nguyên');
+    expect(drawn).toContain('Ørestad – ?mega');
+    expect(drawn).toContain('Sources: Šmíd >= 2019 -> ?? ?');
+    expect(garbage(drawn)).toEqual([]);
+  });
+
   it('answers 400 for an unknown paper size', async () => {
     const response = await a.coach.get(
       `/api/report/eapi/athlete/${a.athletes.bob.id}/pdf?paper=a3`,
@@ -174,5 +216,16 @@ describe('report PDFs', () => {
     );
     expect(text).toContain('EAPI 1,801');
     expect(images).toHaveLength(0);
+  });
+});
+
+describe('winAnsi', () => {
+  it('keeps what Helvetica has, stands in for signs, drops accents it lacks, else ?', () => {
+    expect(winAnsi('Zoë · 12 ± 3 × 2 … – — € ™ Œ Ž ½')).toBe('Zoë · 12 ± 3 × 2 … – — € ™ Œ Ž ½');
+    expect(winAnsi('a − b ≥ c ≤ d → e')).toBe('a – b >= c <= d -> e');
+    expect(winAnsi('Łódź Nguyễn Erdős ﬁle')).toBe('Lódz Nguyên Erdos file');
+    expect(winAnsi('e\u0301 x\u0301')).toBe('é x'); // combining accents: composed, or dropped
+    expect(winAnsi('Ωμέγα 東京 🏃 한')).toBe('????? ?? ? ?'); // one ? per character
+    expect(winAnsi('1\u202f000\u200b\r\n2')).toBe('1\u00a0000\n2');
   });
 });

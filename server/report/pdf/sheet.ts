@@ -1,12 +1,14 @@
 import PDFDocument from 'pdfkit';
 import { TIERS, type Test, type TierName } from '../../../contract/profile';
+import { winAnsi } from './win-ansi';
 
 /**
  * The drawing shared by the report PDFs (pdfkit, docs/decisions/020-report-pdf.md): a
  * page of A4 or US Letter in the standard Helvetica (text stays selectable and
  * searchable; no font file is embedded), the coach's logo and organisation at the top,
  * bars of points against the 500 line drawn as vectors, tables that run on over pages
- * with their header repeated, and a footer on every page.
+ * with their header repeated, and a footer on every page. Every text is drawn through
+ * `winAnsi` (win-ansi.ts): the font has WinAnsi's characters only.
  */
 export type Paper = 'a4' | 'letter';
 
@@ -67,6 +69,11 @@ export function newDocument(paper: Paper, title: string, author: string) {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  // Every text through winAnsi: pdfkit would write a character Helvetica lacks as
+  // garbage (U+2212 came out as `"`), from our strings as from an athlete's name.
+  const text = doc.text.bind(doc) as (value: unknown, ...rest: unknown[]) => Doc;
+  doc.text = ((value: unknown, ...rest: unknown[]) =>
+    text(typeof value === 'string' ? winAnsi(value) : value, ...rest)) as Doc['text'];
   doc.font('Helvetica').fillColor(INK);
   return { doc, bytes };
 }
