@@ -5,8 +5,10 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import type { App } from '../../../server/app';
-import type { AthleteReportBody } from '../../../contract/profile';
+import type { AthleteReportBody, Test } from '../../../contract/profile';
+import { formatMeasurement } from '../../../src/lib/indexFormat';
 import { athletePdf } from '../../../server/report/pdf/athlete';
+import { inUnit } from '../../../server/report/pdf/sheet';
 import { winAnsi } from '../../../server/report/pdf/win-ansi';
 import { setSpots } from '../athlete/helpers';
 import { buildTestApp } from '../helpers/build-test-app';
@@ -77,7 +79,8 @@ describe('report PDFs', () => {
     expect(text).toContain('EAPI 1,801');
     expect(text).toContain('Strong');
     expect(text).toContain('299 points to the next tier');
-    expect(text).toMatch(/Vertical jump \(power\)\s+60\.0 cm = 5,211 W\s+551\s+Strong\s+149/);
+    // Jumps in inches unless asked (the report page's switch starts on inches).
+    expect(text).toMatch(/Vertical jump \(power\)\s+23\.6 in = 5,211 W\s+551\s+Strong\s+149/);
     expect(text).toMatch(/10-yd sprint\s+1\.65 s\s+650/);
     expect(text).toContain('male, all: 1.80 s ± 0.10 s');
     expect(text).toContain('version 1');
@@ -188,6 +191,43 @@ describe('report PDFs', () => {
     expect(drawn).toContain('Ørestad – ?mega');
     expect(drawn).toContain('Sources: Šmíd >= 2019 -> ?? ?');
     expect(garbage(drawn)).toEqual([]);
+  });
+
+  it('shows jumps in the unit the coach chose on the report page', async () => {
+    const url = `/api/report/eapi/athlete/${a.athletes.bob.id}/pdf`;
+    const metric = poppler(await pdf(`${url}?isMetric=true`)).text;
+    expect(metric).toMatch(/Vertical jump \(power\)\s+60 cm = 5,211 W\s+551/);
+    const imperial = poppler(await pdf(`${url}?isMetric=false`)).text;
+    expect(imperial).toMatch(/Vertical jump \(power\)\s+23\.6 in = 5,211 W\s+551/);
+    // Times and watts read the same either way.
+    for (const text of [metric, imperial]) {
+      expect(text).toMatch(/10-yd sprint\s+1\.65 s\s+650/);
+      expect(text).toContain('male, all: 4,800 W ± 800 W');
+    }
+    const bad = await a.coach.get(`${url}?isMetric=maybe`);
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('reads a measurement as the report page does, in both units', () => {
+    const cases: Array<[Test | 'verticalJumpMm', number]> = [
+      ['verticalJumpMm', 600],
+      ['verticalJumpMm', 559],
+      ['broadJumpMm', 2540],
+      ['broadJumpMm', 2286],
+      ['sprint10Ms', 1625],
+      ['proAgilityMs', 4591],
+      ['verticalJumpPowerW', 5210.6],
+    ];
+    for (const isMetric of [false, true]) {
+      for (const [test, value] of cases) {
+        expect({ test, value, isMetric, pdf: inUnit(test, value, isMetric) }).toEqual({
+          test,
+          value,
+          isMetric,
+          pdf: formatMeasurement(test, value, isMetric),
+        });
+      }
+    }
   });
 
   it('answers 400 for an unknown paper size', async () => {

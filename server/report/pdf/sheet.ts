@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { TIERS, type Test, type TierName } from '../../../contract/profile';
+import { markLabel } from '../../../contract/units';
 import { winAnsi } from './win-ansi';
 
 /**
@@ -293,11 +294,19 @@ export const number = (value: number) =>
 /** `+12` / `-3.5` / `0`. */
 export const signed = (value: number) => (value > 0 ? `+${number(value)}` : number(value));
 
-/** A value in its test's unit: times in seconds, jumps in cm or m, power in W. */
-export function inUnit(test: Test | 'verticalJumpMm', value: number): string {
-  if (test.endsWith('Ms')) return `${(value / 1000).toFixed(2)} s`;
-  if (test === 'verticalJumpMm') return `${(value / 10).toFixed(1)} cm`;
-  if (test.endsWith('Mm')) return `${(value / 1000).toFixed(2)} m`;
+/**
+ * A value in its test's unit, as the report page shows it (formatMeasurement in
+ * src/lib/indexFormat.ts): times in seconds, jump heights in inches or centimetres
+ * (`isMetric`, the coach's switch), jump lengths in feet and inches or centimetres,
+ * power in watts.
+ * @example inUnit('verticalJumpMm', 600, false) // '23.6 in'
+ */
+export function inUnit(test: Test | 'verticalJumpMm', value: number, isMetric: boolean): string {
+  if (test.endsWith('Ms')) return `${(Math.round(value / 10) / 100).toFixed(2)} s`;
+  if (test === 'verticalJumpMm') return markLabel(value, 'height', isMetric);
+  if (test.endsWith('Mm')) {
+    return isMetric ? `${Number((value / 10).toFixed(1))} cm` : markLabel(value, 'distance', false);
+  }
   return `${number(Math.round(value))} W`;
 }
 
