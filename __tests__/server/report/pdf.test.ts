@@ -29,6 +29,14 @@ function poppler(pdf: LightMyRequestResponse | Buffer) {
     return {
       text: run('pdftotext', '-layout'),
       info: run('pdfinfo'),
+      words: [
+        ...run('pdftotext', '-bbox', '-f', '1', '-l', '1').matchAll(
+          /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g,
+        ),
+      ].map(([, x0, y0, x1, y1, word]) => ({
+        word: word!,
+        box: [x0, y0, x1, y1].map(Number) as [number, number, number, number],
+      })),
       images: run('pdfimages', '-list')
         .split('\n')
         .slice(2)
@@ -227,6 +235,31 @@ describe('report PDFs', () => {
           pdf: formatMeasurement(test, value, isMetric),
         });
       }
+    }
+  });
+
+  it("keeps the 500 line's caption below the last bar and clear of the scale", async () => {
+    const urls = [
+      `/api/report/eapi/athlete/${a.athletes.bob.id}/pdf`,
+      `/api/report/eapi/team/${a.rosters.sprinters.id}/${D2}/pdf`,
+    ];
+    for (const url of urls) {
+      const { words } = poppler(await pdf(url));
+      const start = words.findIndex((w) => w.word === 'Dashed');
+      const end = words.findIndex((w, i) => i > start && w.word === 'mean.');
+      expect({ url, start, end }).toEqual({ url, start: expect.any(Number), end: start + 5 });
+      const caption = words.slice(start, end + 1);
+      // The last bar's row: its label is drawn 4 pt below the row's top, the bar 3-15 pt.
+      const lastRow = words.slice(0, start).findLast((w) => w.word === 'Broad')!;
+      const barBottom = lastRow.box[1] - 4 + 15;
+      const others = words.filter((w) => !caption.includes(w));
+      const overlap = (p: number[], q: number[]) =>
+        p[0]! < q[2]! && q[0]! < p[2]! && p[1]! < q[3]! && q[1]! < p[3]!;
+      const problems = caption.flatMap(({ word, box }) => [
+        ...(box[1] < barBottom ? [`${word} reaches into the last bar's row`] : []),
+        ...others.filter((o) => overlap(o.box, box)).map((o) => `${word} overlaps ${o.word}`),
+      ]);
+      expect({ url, problems }).toEqual({ url, problems: [] });
     }
   });
 
