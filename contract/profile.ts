@@ -244,6 +244,52 @@ export const AthleteReportBody = Type.Object(
 );
 export type AthleteReportBody = Static<typeof AthleteReportBody>;
 
+/** `GET /api/report/{eapi|easi}/athlete/{id}`: which testing day. */
+export const AthleteReportQuery = Type.Object(
+  {
+    profileId: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: MAX_ID,
+        description: "One of the athlete's profiles; the latest with the index when absent.",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type AthleteReportQuery = Static<typeof AthleteReportQuery>;
+
+/** The report PDFs' page sizes. */
+export const PAPERS = ['a4', 'letter'] as const;
+const Paper = Type.Optional(
+  literals(PAPERS, { default: 'a4', description: 'Page size: A4 (default) or US Letter.' }),
+);
+
+/**
+ * `GET /api/report/{eapi|easi}/athlete/{id}/pdf`: the report's query, the paper, and the
+ * unit the coach reads jumps in (the report page's in/cm switch, which the app sends).
+ */
+export const AthleteReportPdfQuery = Type.Object(
+  {
+    ...AthleteReportQuery.properties,
+    paper: Paper,
+    isMetric: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description:
+          'Jump heights and lengths in centimetres (true) or inches (false, the default, ' +
+          'as the report page shows them first). Times, watts and points read the same.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type AthleteReportPdfQuery = Static<typeof AthleteReportPdfQuery>;
+
+/** `GET /api/report/eapi/team/{rosterId}/{date}/pdf`: the paper (it shows no jumps). */
+export const TeamReportPdfQuery = Type.Object({ paper: Paper }, { additionalProperties: false });
+export type TeamReportPdfQuery = Static<typeof TeamReportPdfQuery>;
+
 /** `GET /api/report/eapi/team`: the spec's team-report filter state. */
 export const TeamReportListQuery = Type.Object(
   {

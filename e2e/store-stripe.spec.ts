@@ -45,6 +45,10 @@ test('buys spots on Stripe Checkout and sees them once the signed webhook lands'
   await expect(page.getByText(/50 athlete spots left/)).toBeVisible();
 
   await page.getByRole('button', { name: 'Buy 25 athlete spots' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Buy 25 athlete spots?' });
+  await expect(confirm).toContainText('$49.00');
+  await expect(confirm).toContainText('Stripe Checkout');
+  await confirm.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(page).toHaveURL(new RegExp(`^${stripe.base}/c/pay/cs_test_`));
   await expect(page.getByRole('heading', { name: 'Pay 49.00 USD' })).toBeVisible();
   await page.getByRole('button', { name: 'Pay' }).click();

@@ -40,6 +40,12 @@ test('buy spots, the operator fulfils the order, the top bar follows', async ({ 
   await expect(page.getByText('an order stays pending until they confirm it')).toBeVisible();
 
   await page.getByRole('button', { name: 'Buy 25 athlete spots' }).click();
+  // Buy asks first: the package, its price, and that an administrator confirms it.
+  const confirm = page.getByRole('dialog', { name: 'Buy 25 athlete spots?' });
+  await expect(confirm).toContainText('$49.00');
+  await expect(confirm).toContainText('your administrator');
+  await confirm.getByRole('button', { name: 'Place order' }).click();
+  await expect(confirm).toBeHidden();
   const placed = page.getByRole('alert').filter({ hasText: '25 athlete spots for' });
   await expect(placed).toContainText('administrator');
   const orderId = /Order (\d+)/.exec((await placed.textContent()) ?? '')?.[1];

@@ -1,5 +1,4 @@
 import Fastify, {
-  LogController,
   type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyServerOptions,
@@ -15,7 +14,7 @@ import fp from 'fastify-plugin';
 import type { Config } from './config';
 import api from './api';
 import appConfigRoutes from './app-config/routes';
-import { loggerOptions, requestId } from './logger';
+import { loggerOptions, RequestLogController, requestId } from './logger';
 import identityPlugin from './identity/plugin';
 import livePlugin, { type LiveSettings } from './live/plugin';
 import type { IdentitySettings } from './identity/settings';
@@ -124,7 +123,7 @@ export function buildApp({
     logger: logger ?? loggerOptions(config),
     genReqId: requestId,
     requestIdHeader: false, // requestId() reads and checks x-request-id itself
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    logController: new RequestLogController(), // one info line per request, at its end
     // Migrations run while the database plugin loads, and may take long on a big database.
     pluginTimeout: 120_000,
     // request.ip (sign-in throttles, logs) is the client's, not the reverse proxy's.

@@ -54,6 +54,12 @@ const Environment = Type.Object({
     }),
   ),
   LOG_LEVEL: LogLevel,
+  // Unset: readable lines on a terminal, JSON lines into a file or pipe (server/logger.ts).
+  LOG_FORMAT: Type.Optional(
+    Type.Enum(['pretty', 'json'], {
+      description: 'pretty (lines for a person) or json (one object a line)',
+    }),
+  ),
   DEMO_DATA: Type.Boolean({
     default: true,
     description: 'true or false (also 1/0, on/off, yes/no)',
@@ -202,6 +208,8 @@ export interface Config {
   /** Unset: the embedded database (PGlite) in `dataDir`. */
   databaseUrl: string | undefined;
   logLevel: Environment['LOG_LEVEL'];
+  /** LOG_FORMAT; unset: pretty on a terminal, JSON otherwise (logFormat in logger.ts). */
+  logFormat: Environment['LOG_FORMAT'];
   demoData: boolean;
   /** users.time_zone of the demo account, whose sessions happen in its daytime. */
   demoTimeZone: string;
@@ -313,6 +321,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(checked.DATA_DIR),
     databaseUrl: checked.DATABASE_URL,
     logLevel: checked.LOG_LEVEL,
+    logFormat: checked.LOG_FORMAT,
     demoData: checked.DEMO_DATA,
     demoTimeZone: checked.DEMO_TIME_ZONE,
     defaultAthleteSpots: checked.DEFAULT_ATHLETE_SPOTS,

@@ -1,18 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyServerOptions } from 'fastify';
+import {
+  LogController,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { Config } from './config';
 
+/** How the log is written: lines for a person (pino-pretty), or JSON lines for machines. */
+export type LogFormat = 'pretty' | 'json';
+
 /**
- * pino's options: readable lines (pino-pretty) when stdout is a terminal, where a
- * person reads them; JSON lines otherwise (a file, a pipe, a log collector), whatever
- * NODE_ENV says.
+ * LOG_FORMAT when set; otherwise readable lines when stdout is a terminal, where a person
+ * reads them, and JSON lines when it is a file, a pipe or a log collector, whatever
+ * NODE_ENV says. Without pino-pretty (an image may prune it) it is JSON.
  */
+export function logFormat(
+  config: Partial<Pick<Config, 'logFormat'>>,
+  terminal: boolean = Boolean(process.stdout.isTTY),
+): LogFormat {
+  const wanted = config.logFormat ?? (terminal ? 'pretty' : 'json');
+  return wanted === 'pretty' && hasPrettyPrinter() ? 'pretty' : 'json';
+}
+
+/** pino's options, in the format logFormat() picks. */
 export function loggerOptions(
-  config: Pick<Config, 'logLevel'>,
+  config: Pick<Config, 'logLevel'> & Partial<Pick<Config, 'logFormat'>>,
   terminal: boolean = Boolean(process.stdout.isTTY),
 ): FastifyServerOptions['logger'] {
-  const pretty = terminal && hasPrettyPrinter();
+  const pretty = logFormat(config, terminal) === 'pretty';
   return {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie'],
@@ -34,6 +51,34 @@ function hasPrettyPrinter(): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+/**
+ * One `info` line per request, when it ends: its method and URL (`req`), status (`res`)
+ * and time (`responseTime`), under its `requestId`. Fastify's own controller also logs
+ * every request as it comes in, which doubled the log; that line is `debug` here (a
+ * request that never ends is found with LOG_LEVEL=debug). Errors stay `error`.
+ */
+export class RequestLogController extends LogController {
+  constructor() {
+    super({ requestIdLogLabel: 'requestId' });
+  }
+
+  override incomingRequest(request: FastifyRequest): void {
+    if (this.isLogDisabled(request)) return;
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    if (this.isLogDisabled(request)) return;
+    const fields = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...fields, err: error }, 'request errored');
+    else reply.log.info(fields, 'request completed');
   }
 }
 

@@ -1,15 +1,16 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
-import { DEMO_EMAIL, DEMO_PASSWORD } from './seed/demo';
-import { startApp } from './start';
+import { logFormat } from './logger';
+import { runningLine, startApp } from './start';
 import { assertPortAvailable, explainStartFailure } from './start-failure';
 
 /**
  * Boots the server: reads the configuration, checks that the port is free, starts it
  * (start.ts: migrations, demo account, the embedded database's warm-up, listen), prints
- * where, and closes cleanly on SIGINT/SIGTERM (finishing requests, closing the database,
- * releasing the data-dir lock). Everything else lives in app.ts.
+ * where and how to sign in to the demo account (runningLine in start.ts), and closes
+ * cleanly on SIGINT/SIGTERM (finishing requests, closing the database, releasing the
+ * data-dir lock). Everything else lives in app.ts.
  */
 async function main(config: Config): Promise<void> {
   // Before the database: a first start builds it and the demo account (seconds).
@@ -25,11 +26,8 @@ async function main(config: Config): Promise<void> {
   await startApp(app, config); // migrations, demo account, warm-up, listen
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  app.log.info(
-    { port, publicUrl: config.publicUrl },
-    `Splitline is running at http://localhost:${port}` +
-      (config.demoData ? ` (demo account: ${DEMO_EMAIL} / ${DEMO_PASSWORD})` : ''),
-  );
+  const { fields, message } = runningLine(config, port, logFormat(config));
+  app.log.info(fields, message);
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { App } from './app';
 import type { Config } from './config';
 import { POOL_KEPT_CONNECTIONS } from './db/connect';
-import { ensureDemoAccount } from './seed/demo';
+import type { LogFormat } from './logger';
+import { DEMO_EMAIL, DEMO_PASSWORD, demoSignInHint, ensureDemoAccount } from './seed/demo';
 import { normaliseStoredLogos } from './user/logo-maintenance';
 import { warmUpDatabase } from './warm-up';
 
@@ -26,11 +27,7 @@ export async function startApp(
   try {
     await app.ready(); // migrations run here
     if (config.demoData)
-      await ensureDemoAccount(app.db, {
-        log: app.log,
-        publicUrl: config.publicUrl,
-        timeZone: config.demoTimeZone,
-      });
+      await ensureDemoAccount(app.db, { log: app.log, timeZone: config.demoTimeZone });
     await warmUpConnections(app, config, options.warmUp ?? warmUpDatabase);
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -78,4 +75,31 @@ async function warmUpConnections(app: App, config: Config, warmUp: typeof warmUp
       'database warm-up failed; starting without it',
     );
   }
+}
+
+/**
+ * What the start says once it listens (server.ts logs it). For a person (the pretty log)
+ * the demo sign-in follows as plain lines; in JSON it stays on the one line, with `port`
+ * first: tests and the bench find the port with `"port":N ... Splitline is running`.
+ * @example const { fields, message } = runningLine(config, 3000, logFormat(config));
+ */
+export function runningLine(
+  config: Pick<Config, 'publicUrl' | 'demoData'>,
+  port: number,
+  format: LogFormat,
+): { fields: Record<string, unknown>; message: string } {
+  const running = `Splitline is running at http://localhost:${port}`;
+  if (format === 'pretty') {
+    return {
+      fields: {},
+      message: config.demoData ? `${running}\n${demoSignInHint(config.publicUrl)}` : running,
+    };
+  }
+  const fields = { port, publicUrl: config.publicUrl };
+  return config.demoData
+    ? {
+        fields: { ...fields, demoAccount: DEMO_EMAIL },
+        message: `${running} (demo account: ${DEMO_EMAIL} / ${DEMO_PASSWORD})`,
+      }
+    : { fields, message: running };
 }

@@ -5,11 +5,14 @@ import { Id } from '../../contract/common';
 import { MessageBody } from '../../contract/errors';
 import {
   AthleteReportBody,
+  AthleteReportPdfQuery,
+  AthleteReportQuery,
   INDEX_NAMES,
   TeamReportBody,
   TeamReportListBody,
   TeamReportListQuery,
   TeamReportParams,
+  TeamReportPdfQuery,
 } from '../../contract/profile';
 import { badRequest, notFound } from '../plugins/http-errors';
 import { common, fileAnswer, security } from '../plugins/route-schema';
@@ -19,27 +22,6 @@ import { listTeamDays, teamFiltersOf } from './team-list';
 import { teamReport } from './team-report';
 
 const AthleteParams = Type.Object({ athleteId: Id });
-const AthleteReportQuery = Type.Object(
-  {
-    profileId: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: 2_147_483_647,
-        description: "One of the athlete's profiles; the latest with the index when absent.",
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
-const PAPERS = ['a4', 'letter'] as const;
-const Paper = Type.Optional(
-  Type.Enum([...PAPERS], { default: 'a4', description: 'Page size: A4 (default) or US Letter.' }),
-);
-const AthletePdfQuery = Type.Object(
-  { ...AthleteReportQuery.properties, paper: Paper },
-  { additionalProperties: false },
-);
-const TeamPdfQuery = Type.Object({ paper: Paper }, { additionalProperties: false });
 
 /**
  * The render pool's bounds (pdf/pool.ts), both with `Retry-After`: 429 while two PDFs of
@@ -133,7 +115,7 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         security,
         params: TeamReportParams,
-        querystring: TeamPdfQuery,
+        querystring: TeamReportPdfQuery,
         response: { 200: pdfAnswer, 404: MessageBody, ...pdfBusy, ...common },
       },
     },
@@ -193,7 +175,7 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
           tags,
           security,
           params: AthleteParams,
-          querystring: AthletePdfQuery,
+          querystring: AthleteReportPdfQuery,
           response: { 200: pdfAnswer, 404: MessageBody, ...pdfBusy, ...common },
         },
       },
@@ -208,8 +190,14 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
         );
         if (!report) throw notFound(`No ${label} profile of this athlete`);
         const account = await accountFacts(app, accountId);
-        const paper = request.query.paper ?? 'a4';
-        const pdf = await pdfs.render(accountId, { kind: 'athlete', account, report, paper });
+        const { paper = 'a4', isMetric = false } = request.query;
+        const pdf = await pdfs.render(accountId, {
+          kind: 'athlete',
+          account,
+          report,
+          paper,
+          isMetric,
+        });
         const { firstName, lastName } = report.athlete;
         return reply
           .type('application/pdf')

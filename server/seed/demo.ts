@@ -9,8 +9,6 @@ export const DEMO_PASSWORD = 'splitline-demo';
 export interface DemoOptions {
   /** The server's logger (pino's `app.log` fits). */
   log: { info(message: string): void };
-  /** Where users open the app, for the sign-in hint. */
-  publicUrl: string;
   /** Default 400 athletes on 6 rosters with 30,000 results (a few seconds). */
   athletes?: number;
   results?: number;
@@ -24,7 +22,7 @@ export interface DemoOptions {
  * rosters, 30,000 results over three years ending today. Does nothing when the demo
  * account exists (also when another server process is creating it at the same moment:
  * an advisory lock serialises them). Returns what it created, or null.
- * @example if (config.demoData) await ensureDemoAccount(app.db, { log: app.log, publicUrl: config.publicUrl });
+ * @example if (config.demoData) await ensureDemoAccount(app.db, { log: app.log });
  */
 export async function ensureDemoAccount(
   db: Kysely<Database>,
@@ -50,10 +48,10 @@ export async function ensureDemoAccount(
     });
   });
   if (summary) {
+    // One line: how to sign in follows in the start's "Splitline is running" (start.ts).
     options.log.info(
       `Demo account created: ${summary.athletes} athletes, ${summary.rosters} rosters, ` +
-        `${summary.results} results, ${summary.profiles} athlete profiles in ${summary.seconds} s.\n` +
-        demoSignInHint(options.publicUrl),
+        `${summary.results} results, ${summary.profiles} athlete profiles in ${summary.seconds} s.`,
     );
   }
   return summary;
@@ -61,7 +59,8 @@ export async function ensureDemoAccount(
 
 /**
  * How to sign in to the demo account, one fact a line so that it reads at a glance in a
- * terminal.
+ * terminal (the start prints it under "Splitline is running" when the log is for a
+ * person; a JSON log gets it on the one line, start.ts).
  */
 export function demoSignInHint(publicUrl: string): string {
   return [

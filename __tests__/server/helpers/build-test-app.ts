@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyServerOptions } from 'fastify';
 import { Kysely } from 'kysely';
 import { Pool } from 'pg';
 import { buildApp, type App } from '../../../server/app';
@@ -126,6 +127,8 @@ export async function buildTestApp(
     webhooks?: Partial<WebhookSettings>;
     /** A database from testDatabase(), kept when the app closes (default: a fresh one, removed). */
     database?: Store;
+    /** pino's options, such as a `stream` that keeps the lines (default: no log). */
+    logger?: FastifyServerOptions['logger'];
   } = {},
 ): Promise<App> {
   const store = options.database ?? (await testDatabase());
@@ -133,7 +136,7 @@ export async function buildTestApp(
   const config = { ...loadConfig(env), ...options.config };
   const app = buildApp({
     config,
-    logger: false,
+    logger: options.logger ?? false,
     identity: options.identity,
     live: options.live,
     admission: options.admission,

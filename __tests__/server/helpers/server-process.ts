@@ -41,8 +41,12 @@ export function startServer(script: string, env: Record<string, string>): Server
   const listening = new Promise<number>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /"port":(\d+),[^\n]*Splitline is running/.exec(output);
-      if (match && !port) resolve((port = Number(match[1])));
+      // JSON lines, or lines for a person (LOG_FORMAT=pretty).
+      const match =
+        /"port":(\d+),[^\n]*Splitline is running|Splitline is running at http:\/\/localhost:(\d+)/.exec(
+          output,
+        );
+      if (match && !port) resolve((port = Number(match[1] ?? match[2])));
     });
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     void exited.then(({ code, signal }) =>

@@ -5,6 +5,11 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import type { App } from '../../../server/app';
+import type { AthleteReportBody, Test } from '../../../contract/profile';
+import { formatMeasurement } from '../../../src/lib/indexFormat';
+import { athletePdf } from '../../../server/report/pdf/athlete';
+import { inUnit } from '../../../server/report/pdf/sheet';
+import { winAnsi } from '../../../server/report/pdf/win-ansi';
 import { setSpots } from '../athlete/helpers';
 import { buildTestApp } from '../helpers/build-test-app';
 import { insertProfile } from '../helpers/profiles';
@@ -12,10 +17,10 @@ import { fileForm, tinyPng } from '../user/accounts';
 import { D1, D2, reportAccount, type ReportAccount } from './fixtures';
 
 /** Reads a PDF back with poppler-utils (pdftotext, pdfinfo, pdfimages from Debian). */
-function poppler(response: LightMyRequestResponse) {
+function poppler(pdf: LightMyRequestResponse | Buffer) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'splitline-pdf-'));
   const file = path.join(dir, 'report.pdf');
-  fs.writeFileSync(file, response.rawPayload);
+  fs.writeFileSync(file, Buffer.isBuffer(pdf) ? pdf : pdf.rawPayload);
   const run = (tool: string, ...args: string[]) =>
     execFileSync(tool, [...args, file, ...(tool === 'pdftotext' ? ['-'] : [])], {
       encoding: 'utf8',
@@ -24,6 +29,14 @@ function poppler(response: LightMyRequestResponse) {
     return {
       text: run('pdftotext', '-layout'),
       info: run('pdfinfo'),
+      words: [
+        ...run('pdftotext', '-bbox', '-f', '1', '-l', '1').matchAll(
+          /<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g,
+        ),
+      ].map(([, x0, y0, x1, y1, word]) => ({
+        word: word!,
+        box: [x0, y0, x1, y1].map(Number) as [number, number, number, number],
+      })),
       images: run('pdfimages', '-list')
         .split('\n')
         .slice(2)
@@ -34,6 +47,17 @@ function poppler(response: LightMyRequestResponse) {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** Control codes but line and page breaks, and U+FFFD: what a character the font lacks leaves. */
+const garbage = (text: string) =>
+  [...text].filter((char) => {
+    const code = char.codePointAt(0)!;
+    return (
+      (code < 0x20 && char !== '\n' && char !== '\f') ||
+      (code >= 0x7f && code <= 0x9f) ||
+      code === 0xfffd
+    );
+  });
 
 describe('report PDFs', () => {
   let app: App;
@@ -63,7 +87,8 @@ describe('report PDFs', () => {
     expect(text).toContain('EAPI 1,801');
     expect(text).toContain('Strong');
     expect(text).toContain('299 points to the next tier');
-    expect(text).toMatch(/Vertical jump \(power\)\s+60\.0 cm = 5,211 W\s+551\s+Strong\s+149/);
+    // Jumps in inches unless asked (the report page's switch starts on inches).
+    expect(text).toMatch(/Vertical jump \(power\)\s+23\.6 in = 5,211 W\s+551\s+Strong\s+149/);
     expect(text).toMatch(/10-yd sprint\s+1\.65 s\s+650/);
     expect(text).toContain('male, all: 1.80 s ± 0.10 s');
     expect(text).toContain('version 1');
@@ -148,6 +173,96 @@ describe('report PDFs', () => {
     expect(text).toContain('Runner69 Squad');
   });
 
+  it('prints only characters the font has: minus signs, accents, names beyond Latin-1', async () => {
+    // From the route: the formula's minus signs (U+2212) came out as `"` and a control code.
+    const { text } = poppler(await pdf(`/api/report/eapi/athlete/${a.athletes.bob.id}/pdf`));
+    expect(text).toContain('100 × (value – mean) / SD');
+    expect(text).toContain('45.3 × bodyweight (kg) – 2055');
+    expect(text).toContain('male, all: 1.80 s ± 0.10 s');
+    expect(text).toContain('EAPI report · tested on');
+    // No control code (U+2212's second byte) but the page break, no replacement character.
+    expect(garbage(text)).toEqual([]);
+
+    // What a coach types or a reference publishes: drawn as close as the font allows.
+    const body = (await a.coach.get(`/api/report/eapi/athlete/${a.athletes.bob.id}`)).json();
+    const report = body as AthleteReportBody;
+    const strange: AthleteReportBody = {
+      ...report,
+      athlete: { ...report.athlete, firstName: 'Łukasz', middleName: 'Zoë', lastName: 'Nguyễn' },
+      tests: report.tests.map((t) =>
+        t.reference ? { ...t, reference: { ...t.reference, source: 'Šmíd ≥ 2019 → 東京 🏃' } } : t,
+      ),
+    };
+    const facts = { organisation: 'Ørestad − Ωmega', logo: null, timeZone: 'UTC' };
+    const drawn = poppler(await athletePdf(facts, strange, 'a4')).text;
+    expect(drawn).toContain('Lukasz Zoë Nguyên');
+    expect(drawn).toContain('Ørestad – ?mega');
+    expect(drawn).toContain('Sources: Šmíd >= 2019 -> ?? ?');
+    expect(garbage(drawn)).toEqual([]);
+  });
+
+  it('shows jumps in the unit the coach chose on the report page', async () => {
+    const url = `/api/report/eapi/athlete/${a.athletes.bob.id}/pdf`;
+    const metric = poppler(await pdf(`${url}?isMetric=true`)).text;
+    expect(metric).toMatch(/Vertical jump \(power\)\s+60 cm = 5,211 W\s+551/);
+    const imperial = poppler(await pdf(`${url}?isMetric=false`)).text;
+    expect(imperial).toMatch(/Vertical jump \(power\)\s+23\.6 in = 5,211 W\s+551/);
+    // Times and watts read the same either way.
+    for (const text of [metric, imperial]) {
+      expect(text).toMatch(/10-yd sprint\s+1\.65 s\s+650/);
+      expect(text).toContain('male, all: 4,800 W ± 800 W');
+    }
+    const bad = await a.coach.get(`${url}?isMetric=maybe`);
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('reads a measurement as the report page does, in both units', () => {
+    const cases: Array<[Test | 'verticalJumpMm', number]> = [
+      ['verticalJumpMm', 600],
+      ['verticalJumpMm', 559],
+      ['broadJumpMm', 2540],
+      ['broadJumpMm', 2286],
+      ['sprint10Ms', 1625],
+      ['proAgilityMs', 4591],
+      ['verticalJumpPowerW', 5210.6],
+    ];
+    for (const isMetric of [false, true]) {
+      for (const [test, value] of cases) {
+        expect({ test, value, isMetric, pdf: inUnit(test, value, isMetric) }).toEqual({
+          test,
+          value,
+          isMetric,
+          pdf: formatMeasurement(test, value, isMetric),
+        });
+      }
+    }
+  });
+
+  it("keeps the 500 line's caption below the last bar and clear of the scale", async () => {
+    const urls = [
+      `/api/report/eapi/athlete/${a.athletes.bob.id}/pdf`,
+      `/api/report/eapi/team/${a.rosters.sprinters.id}/${D2}/pdf`,
+    ];
+    for (const url of urls) {
+      const { words } = poppler(await pdf(url));
+      const start = words.findIndex((w) => w.word === 'Dashed');
+      const end = words.findIndex((w, i) => i > start && w.word === 'mean.');
+      expect({ url, start, end }).toEqual({ url, start: expect.any(Number), end: start + 5 });
+      const caption = words.slice(start, end + 1);
+      // The last bar's row: its label is drawn 4 pt below the row's top, the bar 3-15 pt.
+      const lastRow = words.slice(0, start).findLast((w) => w.word === 'Broad')!;
+      const barBottom = lastRow.box[1] - 4 + 15;
+      const others = words.filter((w) => !caption.includes(w));
+      const overlap = (p: number[], q: number[]) =>
+        p[0]! < q[2]! && q[0]! < p[2]! && p[1]! < q[3]! && q[1]! < p[3]!;
+      const problems = caption.flatMap(({ word, box }) => [
+        ...(box[1] < barBottom ? [`${word} reaches into the last bar's row`] : []),
+        ...others.filter((o) => overlap(o.box, box)).map((o) => `${word} overlaps ${o.word}`),
+      ]);
+      expect({ url, problems }).toEqual({ url, problems: [] });
+    }
+  });
+
   it('answers 400 for an unknown paper size', async () => {
     const response = await a.coach.get(
       `/api/report/eapi/athlete/${a.athletes.bob.id}/pdf?paper=a3`,
@@ -174,5 +289,16 @@ describe('report PDFs', () => {
     );
     expect(text).toContain('EAPI 1,801');
     expect(images).toHaveLength(0);
+  });
+});
+
+describe('winAnsi', () => {
+  it('keeps what Helvetica has, stands in for signs, drops accents it lacks, else ?', () => {
+    expect(winAnsi('Zoë · 12 ± 3 × 2 … – — € ™ Œ Ž ½')).toBe('Zoë · 12 ± 3 × 2 … – — € ™ Œ Ž ½');
+    expect(winAnsi('a − b ≥ c ≤ d → e')).toBe('a – b >= c <= d -> e');
+    expect(winAnsi('Łódź Nguyễn Erdős ﬁle')).toBe('Lódz Nguyên Erdos file');
+    expect(winAnsi('e\u0301 x\u0301')).toBe('é x'); // combining accents: composed, or dropped
+    expect(winAnsi('Ωμέγα 東京 🏃 한')).toBe('????? ?? ? ?'); // one ? per character
+    expect(winAnsi('1\u202f000\u200b\r\n2')).toBe('1\u00a0000\n2');
   });
 });

@@ -31,12 +31,14 @@ export function fullName(a: { firstName: string; middleName: string; lastName: s
 /**
  * One athlete's report as a PDF: the index and its tier, the percentiles, a bar per test
  * against the 500 line, the measurements with the reference rows they were scored
- * against (and their sources), and the index over time.
+ * against (and their sources), and the index over time. Jumps in inches, or centimetres
+ * with `isMetric` (the unit the coach chose on the report page).
  */
 export async function athletePdf(
   account: AccountFacts,
   report: AthleteReportBody,
   paper: Paper,
+  isMetric = false,
 ): Promise<Buffer> {
   const label = report.index.toUpperCase();
   const name = fullName(report.athlete);
@@ -104,11 +106,11 @@ export async function athletePdf(
       if (t.measurement !== null) {
         measurement =
           t.test === 'verticalJumpPowerW'
-            ? `${inUnit('verticalJumpMm', t.measurement)}${t.computed === null ? ' (no bodyweight)' : ` = ${inUnit(t.test, t.computed)}`}`
-            : inUnit(t.test, t.measurement);
+            ? `${inUnit('verticalJumpMm', t.measurement, isMetric)}${t.computed === null ? ' (no bodyweight)' : ` = ${inUnit(t.test, t.computed, isMetric)}`}`
+            : inUnit(t.test, t.measurement, isMetric);
       }
       const reference = t.reference
-        ? `${t.reference.sex}, ${t.reference.level}: ${inUnit(t.test, t.reference.mean)} ± ${inUnit(t.test, t.reference.sd)}`
+        ? `${t.reference.sex}, ${t.reference.level}: ${inUnit(t.test, t.reference.mean, isMetric)} ± ${inUnit(t.test, t.reference.sd, isMetric)}`
         : '—';
       return [
         TEST_LABELS[t.test],

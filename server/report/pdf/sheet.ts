@@ -1,12 +1,15 @@
 import PDFDocument from 'pdfkit';
 import { TIERS, type Test, type TierName } from '../../../contract/profile';
+import { markLabel } from '../../../contract/units';
+import { winAnsi } from './win-ansi';
 
 /**
  * The drawing shared by the report PDFs (pdfkit, docs/decisions/020-report-pdf.md): a
  * page of A4 or US Letter in the standard Helvetica (text stays selectable and
  * searchable; no font file is embedded), the coach's logo and organisation at the top,
  * bars of points against the 500 line drawn as vectors, tables that run on over pages
- * with their header repeated, and a footer on every page.
+ * with their header repeated, and a footer on every page. Every text is drawn through
+ * `winAnsi` (win-ansi.ts): the font has WinAnsi's characters only.
  */
 export type Paper = 'a4' | 'letter';
 
@@ -67,6 +70,11 @@ export function newDocument(paper: Paper, title: string, author: string) {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  // Every text through winAnsi: pdfkit would write a character Helvetica lacks as
+  // garbage (U+2212 came out as `"`), from our strings as from an athlete's name.
+  const text = doc.text.bind(doc) as (value: unknown, ...rest: unknown[]) => Doc;
+  doc.text = ((value: unknown, ...rest: unknown[]) =>
+    text(typeof value === 'string' ? winAnsi(value) : value, ...rest)) as Doc['text'];
   doc.font('Helvetica').fillColor(INK);
   return { doc, bytes };
 }
@@ -286,11 +294,19 @@ export const number = (value: number) =>
 /** `+12` / `-3.5` / `0`. */
 export const signed = (value: number) => (value > 0 ? `+${number(value)}` : number(value));
 
-/** A value in its test's unit: times in seconds, jumps in cm or m, power in W. */
-export function inUnit(test: Test | 'verticalJumpMm', value: number): string {
-  if (test.endsWith('Ms')) return `${(value / 1000).toFixed(2)} s`;
-  if (test === 'verticalJumpMm') return `${(value / 10).toFixed(1)} cm`;
-  if (test.endsWith('Mm')) return `${(value / 1000).toFixed(2)} m`;
+/**
+ * A value in its test's unit, as the report page shows it (formatMeasurement in
+ * src/lib/indexFormat.ts): times in seconds, jump heights in inches or centimetres
+ * (`isMetric`, the coach's switch), jump lengths in feet and inches or centimetres,
+ * power in watts.
+ * @example inUnit('verticalJumpMm', 600, false) // '23.6 in'
+ */
+export function inUnit(test: Test | 'verticalJumpMm', value: number, isMetric: boolean): string {
+  if (test.endsWith('Ms')) return `${(Math.round(value / 10) / 100).toFixed(2)} s`;
+  if (test === 'verticalJumpMm') return markLabel(value, 'height', isMetric);
+  if (test.endsWith('Mm')) {
+    return isMetric ? `${Number((value / 10).toFixed(1))} cm` : markLabel(value, 'distance', false);
+  }
   return `${number(Math.round(value))} W`;
 }
 

@@ -5,7 +5,8 @@ import { teamPdf } from './team';
 
 /** One PDF to draw: everything it shows, read beforehand on the main thread. */
 export type PdfJob = { account: AccountFacts; paper: Paper } & (
-  { kind: 'athlete'; report: AthleteReportBody } | { kind: 'team'; report: TeamReportBody }
+  | { kind: 'athlete'; report: AthleteReportBody; isMetric: boolean }
+  | { kind: 'team'; report: TeamReportBody }
 );
 
 /**
@@ -19,6 +20,6 @@ export default async function renderPdf(job: PdfJob): Promise<Uint8Array> {
     logo: job.account.logo ? Buffer.from(job.account.logo) : null,
   };
   return job.kind === 'athlete'
-    ? athletePdf(account, job.report, job.paper)
+    ? athletePdf(account, job.report, job.paper, job.isMetric)
     : teamPdf(account, job.report, job.paper);
 }

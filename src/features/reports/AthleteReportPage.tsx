@@ -309,6 +309,7 @@ export default function AthleteReportPage({ index }: { index: IndexName }) {
                 index,
                 athleteId: report.athlete.id,
                 profileId: report.profile.id,
+                isMetric,
               }).unwrap()
             }
           >

@@ -11,6 +11,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { Typography } from 'antd';
 import { MAX_POINTS, POINTS_MEAN, TEST_LABELS, type Test } from '../../../contract/index-constants';
 import { brand } from '../../lib/brand';
 import { TIER_FILLS, formatDay, isTierName, tierOf } from '../../lib/indexFormat';
@@ -23,8 +24,9 @@ interface PointsChartProps {
 
 /**
  * Points per test against the 500 line (the reference mean), each bar in its tier's
- * colour; unscored tests are left out. The table beside it carries the same numbers for
- * screen readers.
+ * colour; unscored tests are left out. The line is named in the caption under the plot,
+ * where no bar can cover it. The table beside it carries the same numbers for screen
+ * readers.
  */
 export function PointsChart({ tests }: PointsChartProps) {
   const rows = tests
@@ -52,12 +54,8 @@ export function PointsChart({ tests }: PointsChartProps) {
               String((payload?.[0]?.payload as { label?: string } | undefined)?.label ?? '')
             }
           />
-          <ReferenceLine
-            y={POINTS_MEAN}
-            stroke="#495057"
-            strokeDasharray="6 4"
-            label={{ value: '500 = reference mean', position: 'insideTopRight', fontSize: 12 }}
-          />
+          {/* Unlabelled: a label inside the plot sat on the last bar; the caption says it. */}
+          <ReferenceLine y={POINTS_MEAN} stroke="#495057" strokeDasharray="6 4" />
           <Bar dataKey="points" isAnimationActive={false} maxBarSize={56}>
             {rows.map((row) => (
               <Cell key={row.name} fill={row.fill} />
@@ -65,6 +63,11 @@ export function PointsChart({ tests }: PointsChartProps) {
           </Bar>
         </BarChart>
       </ResponsiveContainer>
+      <figcaption>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          Dashed line: {POINTS_MEAN}, the reference mean.
+        </Typography.Text>
+      </figcaption>
     </figure>
   );
 }

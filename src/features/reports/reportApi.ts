@@ -1,5 +1,6 @@
 import type {
   AthleteReportBody,
+  AthleteReportPdfQuery,
   ProfileListBody,
   ReferenceVersionBody,
   TeamReportBody,
@@ -24,6 +25,9 @@ export interface AthleteReportArgs {
   profileId?: number | null;
 }
 
+/** The PDF of the report as the coach reads it: jumps in the unit of the page's switch. */
+export type AthleteReportPdfArgs = AthleteReportArgs & Pick<AthleteReportPdfQuery, 'isMetric'>;
+
 export interface TeamReportArgs {
   rosterId: number;
   /** The testing day, `YYYY-MM-DD`. */
@@ -40,7 +44,7 @@ const PDF = 'application/pdf';
  *
  * @example
  * const { data } = useGetAthleteReportQuery({ index: 'eapi', athleteId: 7 });
- * await downloadAthleteReportPdf({ index: 'eapi', athleteId: 7 }).unwrap();
+ * await downloadAthleteReportPdf({ index: 'eapi', athleteId: 7, isMetric: true }).unwrap();
  */
 export const reportApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -74,12 +78,12 @@ export const reportApi = baseApi.injectEndpoints({
       query: (version) => ({ url: '/index-reference', params: { version: version ?? null } }),
       providesTags: ['Profile'],
     }),
-    downloadAthleteReportPdf: build.mutation<{ fileName: string }, AthleteReportArgs>({
-      queryFn: ({ index, athleteId, profileId }, { signal }) =>
+    downloadAthleteReportPdf: build.mutation<{ fileName: string }, AthleteReportPdfArgs>({
+      queryFn: ({ index, athleteId, profileId, isMetric }, { signal }) =>
         downloadFile(
           {
             url: `/report/${index}/athlete/${athleteId}/pdf`,
-            params: { profileId },
+            params: { profileId, isMetric },
             timeout: 60_000,
           },
           `${index}-report-${athleteId}.pdf`,

@@ -30,6 +30,7 @@ import {
   useListOrdersQuery,
   type Order,
   type StorePackage,
+  type StoreSummary,
 } from './storeApi';
 
 /** While an order waits for an administrator, the page looks again this often. */
@@ -104,6 +105,72 @@ function PackageCard({
         Buy
       </Button>
     </Card>
+  );
+}
+
+/** What happens once the order is placed, per payment provider. */
+const NEXT_STEPS: Record<StoreSummary['provider'], { next: string; ok: string }> = {
+  manual: {
+    next:
+      'Your order goes to your administrator, who arranges the payment with you and then ' +
+      'confirms it. The spots are added to your account once it is confirmed; until then ' +
+      'the order shows as pending below.',
+    ok: 'Place order',
+  },
+  stripe: {
+    next:
+      "You go on to Stripe Checkout, Stripe's secure payment page, to pay. The spots are " +
+      'added as soon as Stripe confirms the payment, and you come back to this page.',
+    ok: 'Continue to payment',
+  },
+};
+
+/**
+ * Buy asks first: the package, its price and what happens next (an administrator
+ * confirms the order, or the payment is on Stripe Checkout), then places the order.
+ */
+function ConfirmOrder({
+  pkg,
+  provider,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  pkg: StorePackage;
+  provider: StoreSummary['provider'];
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const steps = NEXT_STEPS[provider];
+  return (
+    <Modal
+      open
+      title={`Buy ${pkg.spots} athlete spots?`}
+      okText={steps.ok}
+      onOk={onConfirm}
+      confirmLoading={busy}
+      onCancel={onCancel}
+      cancelButtonProps={{ disabled: busy }}
+      closable={!busy}
+      mask={{ closable: !busy }}
+      destroyOnHidden
+    >
+      <Descriptions
+        column={1}
+        size="small"
+        bordered
+        items={[
+          { key: 'package', label: 'Package', children: `${pkg.spots} athlete spots` },
+          {
+            key: 'price',
+            label: 'Price',
+            children: `${money(pkg.priceCents, pkg.currency)} (${money(Math.round(pkg.priceCents / pkg.spots), pkg.currency)} per athlete)`,
+          },
+          { key: 'next', label: 'What happens next', children: steps.next },
+        ]}
+      />
+    </Modal>
   );
 }
 
@@ -220,7 +287,10 @@ function Receipt({ id, onClose }: { id: number; onClose: () => void }) {
   );
 }
 
-/** Store: athlete spots and credit, packages to buy, and the order history with receipts. */
+/**
+ * Store: athlete spots and credit, packages to buy (Buy asks for a confirmation first),
+ * and the order history with receipts.
+ */
 export default function StorePage() {
   const { message } = App.useApp();
   const { data: store, error: storeError } = useGetStoreQuery();
@@ -232,6 +302,7 @@ export default function StorePage() {
   } = useOrdersThatRefreshSpots();
   const [createOrder] = useCreateOrderMutation();
   const [buying, setBuying] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<StorePackage | null>(null);
   const [placed, setPlaced] = useState<Order | null>(null);
   const [receipt, setReceipt] = useState<number | null>(null);
   const [search, setSearch] = useSearchParams();
@@ -252,7 +323,9 @@ export default function StorePage() {
       }
       setPlaced(order);
       setBuying(null);
+      setConfirming(null);
     } catch (error) {
+      // The dialog stays open: the coach may try again or cancel.
       void message.error(describeFailure(error));
       setBuying(null);
     }
@@ -318,7 +391,7 @@ export default function StorePage() {
       <Row gutter={[16, 16]} style={{ marginBottom: 24 }}>
         {(store?.packages ?? []).map((pkg) => (
           <Col key={pkg.id} xs={24} sm={12} lg={8}>
-            <PackageCard pkg={pkg} busy={buying === pkg.id} onBuy={() => void buy(pkg)} />
+            <PackageCard pkg={pkg} busy={buying === pkg.id} onBuy={() => setConfirming(pkg)} />
           </Col>
         ))}
       </Row>
@@ -374,6 +447,15 @@ export default function StorePage() {
           ]}
         />
       </Card>
+      {confirming && store ? (
+        <ConfirmOrder
+          pkg={confirming}
+          provider={store.provider}
+          busy={buying === confirming.id}
+          onConfirm={() => void buy(confirming)}
+          onCancel={() => setConfirming(null)}
+        />
+      ) : null}
       {receipt !== null ? <Receipt id={receipt} onClose={() => setReceipt(null)} /> : null}
     </PageFrame>
   );

@@ -180,6 +180,22 @@ describe("an athlete's report", () => {
     expect(within(jump).getByText('55.9 cm → 3,398 W')).toBeInTheDocument();
   });
 
+  it('asks for the PDF in the jump unit the page shows', async () => {
+    const saved = captureDownloads();
+    const api = stubApi({
+      ...common,
+      'GET /api/report/eapi/athlete/7': () => json(testAthleteReport()),
+      'GET /api/report/eapi/athlete/7/pdf': () => pdf('eapi-ada-okafor-2026-03-02.pdf'),
+    });
+    const { user } = renderRoute(`${reports.eapiIndividual.path}/7`, { routes });
+    await screen.findByRole('heading', { level: 1, name: 'EAPI report: Ada Okafor' });
+    await user.click(screen.getByText('cm'));
+    await user.click(screen.getByRole('button', { name: /Download PDF/ }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    const [sent] = api.sent('GET /api/report/eapi/athlete/7/pdf');
+    expect(queryOf(sent!)).toEqual({ profileId: '31', isMetric: 'true' });
+  });
+
   it('says why an index is incomplete', async () => {
     const report = testAthleteReport({
       overall: null,
@@ -225,7 +241,7 @@ describe("an athlete's report", () => {
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]!.name).toBe('eapi-ada-okafor-2026-03-02.pdf');
     const [sent] = api.sent('GET /api/report/eapi/athlete/7/pdf');
-    expect(queryOf(sent!)).toEqual({ profileId: '31' });
+    expect(queryOf(sent!)).toEqual({ profileId: '31', isMetric: 'false' });
     expect(sent!.headers.get('accept')).toBe('application/pdf');
 
     await user.click(screen.getByRole('combobox', { name: 'Testing day' }));

@@ -24,7 +24,7 @@ const order = (id: number, status: 'pending' | 'fulfilled', spots = 25) => ({
 type Order = ReturnType<typeof order>;
 
 /** The server's side, as the API answers: spots move when an order is fulfilled. */
-function fakeServer() {
+function fakeServer(answers: Parameters<typeof stubApi>[0] = {}) {
   const state = { spots: 3, orders: [] as Order[] };
   const store = () => ({
     athleteSpots: state.spots,
@@ -46,6 +46,7 @@ function fakeServer() {
       return json(state.orders[0], 201);
     },
     'GET /api/store/order/1': () => json(state.orders.find((o) => o.id === 1)),
+    ...answers,
   });
   const fulfil = () => {
     state.spots += 25;
@@ -69,6 +70,8 @@ describe('the Store page', () => {
     expect(screen.getByText(/athlete spots left/)).toHaveTextContent('3 athlete spots left');
 
     await user.click(screen.getByRole('button', { name: 'Buy 25 athlete spots' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Buy 25 athlete spots?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Place order' }));
     expect(await screen.findByText(/An administrator will confirm it/)).toBeInTheDocument();
     const [sent] = api.sent('POST /api/store/order');
     expect(JSON.parse(sent!.body)).toEqual({
@@ -91,6 +94,46 @@ describe('the Store page', () => {
     const receipt = await screen.findByRole('dialog', { name: 'Receipt for order 1' });
     expect(await within(receipt).findByText(/25 athlete spots were added/)).toBeInTheDocument();
     expect(within(receipt).getByText('Confirmed by an administrator')).toBeInTheDocument();
+  });
+
+  it('asks before ordering: the package, its price and what happens next', async () => {
+    const { api } = fakeServer();
+    const { user } = renderWithProviders(<StorePage />, { route: '/home/store/credit' });
+    await screen.findByText('No orders yet.');
+
+    await user.click(screen.getByRole('button', { name: 'Buy 100 athlete spots' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Buy 100 athlete spots?' });
+    expect(within(confirm).getByRole('row', { name: /Package/ })).toHaveTextContent(
+      '100 athlete spots',
+    );
+    expect(within(confirm).getByRole('row', { name: /Price/ })).toHaveTextContent(
+      '$179.00 ($1.79 per athlete)',
+    );
+    expect(within(confirm).getByRole('row', { name: /What happens next/ })).toHaveTextContent(
+      /administrator, who arranges the payment with you and then confirms it/,
+    );
+    expect(api.sent('POST /api/store/order')).toHaveLength(0);
+
+    // Cancel orders nothing.
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.sent('POST /api/store/order')).toHaveLength(0);
+    expect(screen.getByText('No orders yet.')).toBeInTheDocument();
+  });
+
+  it('keeps the confirmation open when the order fails, to try again', async () => {
+    fakeServer({
+      'POST /api/store/order': () =>
+        json({ message: 'The server is busy; try again in a moment.' }, 503),
+    });
+    const { user } = renderWithProviders(<StorePage />, { route: '/home/store/credit' });
+    await screen.findByText('No orders yet.');
+    await user.click(screen.getByRole('button', { name: 'Buy 25 athlete spots' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Buy 25 athlete spots?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByText(/server is busy/)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Buy 25 athlete spots?' })).toBeInTheDocument();
+    expect(within(confirm).getByRole('button', { name: 'Place order' })).toBeEnabled();
   });
 
   describe('with Stripe', () => {
@@ -143,13 +186,21 @@ describe('the Store page', () => {
       return { api, state, fulfil };
     }
 
-    it('sends the coach to Stripe’s checkout page after ordering', async () => {
+    it('sends the coach to Stripe’s checkout page once they confirm the order', async () => {
       const { api } = stripeServer();
       const { user } = renderWithProviders(<StorePage />, { route: '/home/store/credit' });
       expect(await screen.findByText(/You pay on Stripe's secure page/)).toBeInTheDocument();
       expect(screen.queryByText(/arranged with your administrator/)).not.toBeInTheDocument();
 
       await user.click(screen.getByRole('button', { name: 'Buy 25 athlete spots' }));
+      const confirm = await screen.findByRole('dialog', { name: 'Buy 25 athlete spots?' });
+      expect(within(confirm).getByRole('row', { name: /Price/ })).toHaveTextContent('$49.00');
+      expect(within(confirm).getByRole('row', { name: /What happens next/ })).toHaveTextContent(
+        /You go on to Stripe Checkout/,
+      );
+      expect(api.sent('POST /api/store/order')).toHaveLength(0);
+      expect(go).not.toHaveBeenCalled();
+      await user.click(within(confirm).getByRole('button', { name: 'Continue to payment' }));
       await waitFor(() => expect(go).toHaveBeenCalledWith(CHECKOUT));
       expect(go).toHaveBeenCalledTimes(1);
       expect(api.sent('POST /api/store/order')).toHaveLength(1);
