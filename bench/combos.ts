@@ -11,7 +11,9 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/connect';
 import { migrateToLatest } from '../server/db/migrate';
 import { migrations } from '../server/db/migrations';
+import { refreshStatistics } from '../server/db/statistics';
 import { Random } from '../server/seed/random';
+import { SEED_TABLES } from '../server/seed/seed';
 import { explainStatements, resultListStatements } from './combos/explain';
 import {
   combinations,
@@ -34,7 +36,7 @@ import { seedBenchData } from './results-read/data';
  * figures in bench/results/combos-<engine>.json.
  * `npm run bench -- combos [--engines postgresql,pglite] [--results 30000] [--athletes 400]
  *   [--others 0] [--sample N] [--triples 40] [--runs 3] [--tables regex] [--only regex]
- *   [--keep] [--reuse] [--quiet]`
+ *   [--stats vacuum|server|none] [--keep] [--reuse] [--quiet] [--explain QUERY]`
  */
 const { values } = parseArgs({
   options: {
@@ -55,8 +57,12 @@ const { values } = parseArgs({
     only: { type: 'string' },
     keep: { type: 'boolean', default: false },
     reuse: { type: 'boolean', default: false },
-    /** Skip `VACUUM (ANALYZE)` after seeding (the demo account as the server creates it). */
-    'no-vacuum': { type: 'boolean', default: false },
+    /**
+     * The statistics after seeding: `vacuum` (VACUUM (ANALYZE) of the tables, the steady
+     * state), `server` (what the server does after it creates the demo account:
+     * server/db/statistics.ts), `none` (the demo account as the server left it before).
+     */
+    stats: { type: 'string', default: 'vacuum' },
     quiet: { type: 'boolean', default: false },
     /**
      * A query string of GET /api/event (`lastNameQuery=kutch&eventTypeId=1&sort=None`):
@@ -146,10 +152,17 @@ async function prepare(engine: Engine) {
         // The demo account's seed and rosters (server/seed/demo.ts).
         seed: 2024,
         rosters: 6,
-        vacuum: !values['no-vacuum'],
+        vacuum: values.stats === 'vacuum',
         log: (message) => console.log(`  ${message}`),
       });
-      console.log(`${engine}: seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      if (values.stats === 'server') {
+        await refreshStatistics(handle.db, { tables: SEED_TABLES });
+      } else if (values.stats !== 'vacuum' && values.stats !== 'none') {
+        throw new Error(`--stats ${values.stats}: vacuum, server or none`);
+      }
+      console.log(
+        `${engine}: seeded (statistics: ${values.stats}) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      );
     } else {
       console.log(`${engine}: reusing the seeded data`);
     }
