@@ -92,3 +92,57 @@ export async function explainStatements(
 }
 
 class Rollback extends Error {}
+
+interface PlanNode {
+  'Node Type'?: string;
+  'Relation Name'?: string;
+  'Actual Rows'?: number;
+  'Actual Loops'?: number;
+  'Rows Removed by Filter'?: number;
+  'Rows Removed by Index Recheck'?: number;
+  Plans?: PlanNode[];
+}
+
+/**
+ * Rows of `relation` a statement read, from its `EXPLAIN (ANALYZE, FORMAT JSON)`: over
+ * every scan of it, the rows it returned and those its filters removed, times its loops.
+ * A count of what the plan touched, not a timing: the same on a slow machine.
+ */
+export function rowsRead(plan: unknown, relation: string): number {
+  const root = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: PlanNode }[];
+  let total = 0;
+  const visit = (node: PlanNode) => {
+    if (node['Relation Name'] === relation) {
+      const perLoop =
+        (node['Actual Rows'] ?? 0) +
+        (node['Rows Removed by Filter'] ?? 0) +
+        (node['Rows Removed by Index Recheck'] ?? 0);
+      total += perLoop * (node['Actual Loops'] ?? 1);
+    }
+    for (const child of node.Plans ?? []) visit(child);
+  };
+  for (const entry of root) visit(entry.Plan);
+  return total;
+}
+
+/** One line per node of an `EXPLAIN (ANALYZE, FORMAT JSON)` plan: its type, index, relation, rows. */
+export function planOutline(plan: unknown): string {
+  const root = (typeof plan === 'string' ? JSON.parse(plan) : plan) as { Plan: PlanNode }[];
+  const lines: string[] = [];
+  const visit = (node: PlanNode & Record<string, unknown>, depth: number) => {
+    const index = node['Index Name'] ? ` using ${String(node['Index Name'])}` : '';
+    const relation = node['Relation Name'] ? ` on ${node['Relation Name']}` : '';
+    const removed = node['Rows Removed by Filter']
+      ? ` removed ${node['Rows Removed by Filter']}`
+      : '';
+    const cond = node['Index Cond'] ? ` [${String(node['Index Cond'])}]` : '';
+    const filter = node.Filter ? ` filter [${String(node.Filter)}]` : '';
+    lines.push(
+      `${'  '.repeat(depth)}${node['Node Type']}${index}${relation} rows ${node['Actual Rows']} x${node['Actual Loops']}${removed}${cond}${filter}`,
+    );
+    for (const child of node.Plans ?? [])
+      visit(child as PlanNode & Record<string, unknown>, depth + 1);
+  };
+  for (const entry of root) visit(entry.Plan as PlanNode & Record<string, unknown>, 0);
+  return lines.join('\n');
+}

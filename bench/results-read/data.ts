@@ -80,7 +80,7 @@ export async function seedBenchData(
 }
 
 /** Game Speed names for three event types, on every other Game Speed result of those types. */
-async function addAliases(db: Kysely<Database>, accountId: string): Promise<void> {
+export async function addAliases(db: Kysely<Database>, accountId: string): Promise<void> {
   const aliases: [typeId: number, name: string, distanceMm: number | null][] = [
     [1, 'GS start 10', 9144],
     [3, 'GS flying 10', 9144],
