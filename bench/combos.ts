@@ -9,12 +9,13 @@ import { MAX_RESULT_OFFSET, RESULT_COUNT_CAP, ResultListQuery } from '../contrac
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/connect';
+import type { Database } from '../server/db/schema';
 import { migrateToLatest } from '../server/db/migrate';
 import { migrations } from '../server/db/migrations';
 import { refreshStatistics } from '../server/db/statistics';
 import { Random } from '../server/seed/random';
 import { SEED_TABLES } from '../server/seed/seed';
-import { explainStatements, resultListStatements } from './combos/explain';
+import { explainStatements, resultListStatements, rowsRead } from './combos/explain';
 import {
   combinations,
   pagesOf,
@@ -36,7 +37,8 @@ import { seedBenchData } from './results-read/data';
  * figures in bench/results/combos-<engine>.json.
  * `npm run bench -- combos [--engines postgresql,pglite] [--results 30000] [--athletes 400]
  *   [--others 0] [--sample N] [--triples 40] [--runs 3] [--tables regex] [--only regex]
- *   [--stats vacuum|server|none] [--keep] [--reuse] [--quiet] [--explain QUERY]`
+ *   [--stats vacuum|server|none] [--keep] [--reuse] [--database NAME] [--data-dir DIR]
+ *   [--quiet] [--explain QUERY]`
  */
 const { values } = parseArgs({
   options: {
@@ -57,6 +59,9 @@ const { values } = parseArgs({
     only: { type: 'string' },
     keep: { type: 'boolean', default: false },
     reuse: { type: 'boolean', default: false },
+    /** The PostgreSQL database (default splitline_bench_combos) and PGlite directory to use. */
+    database: { type: 'string' },
+    'data-dir': { type: 'string' },
     /**
      * The statistics after seeding: `vacuum` (VACUUM (ANALYZE) of the tables, the steady
      * state), `server` (what the server does after it creates the demo account:
@@ -69,14 +74,19 @@ const { values } = parseArgs({
      * print EXPLAIN (ANALYZE, BUFFERS) of each statement the route runs for it instead.
      */
     explain: { type: 'string' },
+    /**
+     * Count instead of time: each case's statements as EXPLAIN (ANALYZE, TIMING OFF) and
+     * the rows they read from `results` (what a plan touches, whatever the machine's load).
+     */
+    rows: { type: 'boolean', default: false },
   },
 });
 const serverUrl =
   process.env.BENCH_DATABASE_URL ??
   process.env.DATABASE_URL ??
   'postgres://postgres@127.0.0.1:5432/test';
-const DATABASE = 'splitline_bench_combos';
-const PGLITE_DIR = path.join(os.tmpdir(), 'splitline-bench-combos-pglite');
+const DATABASE = values.database ?? 'splitline_bench_combos';
+const PGLITE_DIR = values['data-dir'] ?? path.join(os.tmpdir(), 'splitline-bench-combos-pglite');
 const EMAIL = 'coach@bench-combos.local';
 const UNTIL = new Date('2026-11-20T00:00:00Z');
 const PAGE_SIZE = 20;
@@ -96,6 +106,9 @@ interface Figure {
   p95: number;
   max: number;
   total: string;
+  /** --rows: the rows of `results` the case's statements read (all of them, the most of one). */
+  rowsRead?: number;
+  rowsReadOne?: number;
 }
 
 async function prepare(engine: Engine) {
@@ -218,6 +231,7 @@ async function run(engine: Engine): Promise<Figure[]> {
   if (prepared.databaseUrl) env.DATABASE_URL = prepared.databaseUrl;
   const app = buildApp({ config: loadConfig(env), logger: false });
   const figures: Figure[] = [];
+  let accountResults = 0;
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -229,6 +243,13 @@ async function run(engine: Engine): Promise<Figure[]> {
     const token = await mintAccessToken(app, { sub: user.auth_subject, expiresIn: 6 * 3600 });
     const headers = { authorization: `Bearer ${token}` };
     const anchors = await loadResultAnchors(app.db, user.id);
+    accountResults = Number(
+      (
+        await sql<{
+          n: string;
+        }>`select count(*) as n from results where account_id = ${user.id}`.execute(app.db)
+      ).rows[0]!.n,
+    );
     const tables = values.tables ? new RegExp(values.tables) : undefined;
     const only = values.only ? new RegExp(values.only) : undefined;
     const specs: TableSpec<unknown>[] = (resultTableSpecs(anchors) as TableSpec<unknown>[]).filter(
@@ -271,6 +292,23 @@ async function run(engine: Engine): Promise<Figure[]> {
             if (only && !only.test(caseName)) continue;
             const query = queryString({ ...params, [spec.page]: page });
             const url = `${base}${spec.path}?${query}`;
+            if (values.rows) {
+              const read = await rowsOf(app.db, user.id, query);
+              figures.push({
+                table: spec.name,
+                filters: combo.filters,
+                sort: String(sort),
+                page,
+                query,
+                p50: 0,
+                p95: 0,
+                max: 0,
+                total: `${total}${capped ? '+' : ''}`,
+                rowsRead: read.all,
+                rowsReadOne: read.most,
+              });
+              continue;
+            }
             const warm = page === 1 ? first.ms : (await get(url)).ms;
             const times: number[] = [];
             const n = warm > PATIENCE * target ? 1 : runs;
@@ -301,8 +339,48 @@ async function run(engine: Engine): Promise<Figure[]> {
     await app.close();
     await prepared.cleanup();
   }
-  report(engine, figures);
+  if (values.rows) reportRows(engine, figures, accountResults);
+  else report(engine, figures);
   return figures;
+}
+
+/** The rows of `results` that the statements of `GET /api/event?<query>` read. */
+async function rowsOf(db: Kysely<Database>, accountId: string, query: string) {
+  const parsed = parseQuery(ResultListQuery, query) as ResultListQuery;
+  const statements = await resultListStatements(db, accountId, parsed, {
+    countCap: RESULT_COUNT_CAP,
+  });
+  const plans = await explainStatements(db, statements, 'analyze, timing off, format json');
+  const reads = plans.map((p) => rowsRead(p.plan, 'results'));
+  return {
+    all: Math.round(reads.reduce((a, b) => a + b, 0)),
+    most: Math.round(Math.max(0, ...reads)),
+  };
+}
+
+function reportRows(engine: Engine, figures: readonly Figure[], accountResults: number): void {
+  const share = (f: Figure) => (f.rowsReadOne ?? 0) / accountResults;
+  const half = figures.filter((f) => share(f) >= 0.5);
+  const tenth = figures.filter((f) => share(f) >= 0.1);
+  console.log(
+    `\n${engine}: ${figures.length} cases; a statement read >= 10 % of the account's ${accountResults} results in ${tenth.length}, >= 50 % in ${half.length}`,
+  );
+  console.log(`${engine}: the ten that read the most (one statement):`);
+  for (const f of [...figures]
+    .sort((a, b) => (b.rowsReadOne ?? 0) - (a.rowsReadOne ?? 0))
+    .slice(0, 10)) {
+    console.log(
+      `  ${String(f.rowsReadOne).padStart(8)} rows (all statements ${f.rowsRead})  ${f.table} ?${f.query} (total ${f.total})`,
+    );
+  }
+  const outDir = path.join(__dirname, 'results');
+  fs.mkdirSync(outDir, { recursive: true });
+  const file = path.join(outDir, `combos-rows-${engine}.json`);
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ engine, accountResults, options: values, figures }, null, 1),
+  );
+  console.log(`${engine}: figures in ${file}`);
 }
 
 function report(engine: Engine, figures: readonly Figure[]): void {
