@@ -169,7 +169,10 @@ async function prepare(engine: Engine) {
         log: (message) => console.log(`  ${message}`),
       });
       if (values.stats === 'server') {
-        await refreshStatistics(handle.db, { tables: SEED_TABLES });
+        await refreshStatistics(handle.db, {
+          tables: SEED_TABLES,
+          log: (m) => console.log(`  ${m}`),
+        });
       } else if (values.stats !== 'vacuum' && values.stats !== 'none') {
         throw new Error(`--stats ${values.stats}: vacuum, server or none`);
       }
