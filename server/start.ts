@@ -1,8 +1,10 @@
 import type { App } from './app';
 import type { Config } from './config';
 import { POOL_KEPT_CONNECTIONS } from './db/connect';
+import { refreshStatistics } from './db/statistics';
 import type { LogFormat } from './logger';
 import { DEMO_EMAIL, DEMO_PASSWORD, demoSignInHint, ensureDemoAccount } from './seed/demo';
+import { SEED_TABLES } from './seed/seed';
 import { normaliseStoredLogos } from './user/logo-maintenance';
 import { warmUpDatabase } from './warm-up';
 
@@ -12,8 +14,8 @@ export interface StartOptions {
 }
 
 /**
- * Starts a built app: migrations (`ready`), the demo account when asked for, the
- * database's warm-up (server/warm-up.ts, decisions 029 and 030), then `listen`. The
+ * Starts a built app: migrations (`ready`), the demo account when asked for, statistics
+ * for the tables without (refreshStatisticsAtStart), the database's warm-up (server/warm-up.ts, decisions 029 and 030), then `listen`. The
  * warm-up comes last before listening, so that no request waits behind it; it never
  * stops the start: a failure is logged as a warning. A failure of anything else closes
  * the app (releasing the data-dir lock) and is thrown. Once listening, logos stored
@@ -26,8 +28,10 @@ export async function startApp(
 ): Promise<void> {
   try {
     await app.ready(); // migrations run here
-    if (config.demoData)
-      await ensureDemoAccount(app.db, { log: app.log, timeZone: config.demoTimeZone });
+    const demo = config.demoData
+      ? await ensureDemoAccount(app.db, { log: app.log, timeZone: config.demoTimeZone })
+      : null;
+    await refreshStatisticsAtStart(app, demo ? SEED_TABLES : []);
     await warmUpConnections(app, config, options.warmUp ?? warmUpDatabase);
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
@@ -41,6 +45,27 @@ export async function startApp(
     },
     (error: unknown) => app.log.warn({ err: error }, 'stored logos not normalised'),
   );
+}
+
+/**
+ * Statistics for the tables that have rows but none, or that grew in bulk since (a demo
+ * account created just now, or by a server before this one): without them the results
+ * tables' filter combinations took seconds (server/db/statistics.ts). Before the
+ * warm-up, whose plans they change. A failure is a warning: the server still starts.
+ */
+async function refreshStatisticsAtStart(app: App, tables: readonly string[]) {
+  const started = performance.now();
+  try {
+    const refreshed = await refreshStatistics(app.db, { tables });
+    if (refreshed.length > 0) {
+      app.log.info(
+        { tables: refreshed, ms: Math.round(performance.now() - started) },
+        'table statistics refreshed',
+      );
+    }
+  } catch (error) {
+    app.log.warn({ err: error }, 'table statistics not refreshed');
+  }
 }
 
 /**

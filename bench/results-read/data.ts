@@ -18,6 +18,11 @@ export interface BenchDataOptions {
   otherAccounts: number;
   until: Date;
   log: (message: string) => void;
+  /** The big account's seed (default 1) and rosters (default: the seed loader's). */
+  seed?: number;
+  rosters?: number;
+  /** `VACUUM (ANALYZE)` after the load (default true: the steady state). */
+  vacuum?: boolean;
 }
 
 export const BIG_EMAIL = 'big@bench-results.local';
@@ -59,12 +64,14 @@ export async function seedBenchData(
     password: 'bench-password',
     athletes: options.athletes,
     results: options.results,
-    seed: 1,
+    seed: options.seed ?? 1,
+    ...(options.rosters === undefined ? {} : { rosters: options.rosters }),
     until: options.until,
     log,
   });
   log(`${big.results} results (${big.splits} splits) in the big account in ${seconds(started)} s`);
   await addAliases(db, big.accountId);
+  if (options.vacuum === false) return;
   const vacuumed = performance.now();
   await sql`vacuum (analyze) results, result_splits, board_bests, bests_since, athletes, roster_athletes, rosters, event_aliases`.execute(
     db,
@@ -73,7 +80,7 @@ export async function seedBenchData(
 }
 
 /** Game Speed names for three event types, on every other Game Speed result of those types. */
-async function addAliases(db: Kysely<Database>, accountId: string): Promise<void> {
+export async function addAliases(db: Kysely<Database>, accountId: string): Promise<void> {
   const aliases: [typeId: number, name: string, distanceMm: number | null][] = [
     [1, 'GS start 10', 9144],
     [3, 'GS flying 10', 9144],

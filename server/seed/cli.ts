@@ -5,7 +5,8 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import { migrations } from '../db/migrations';
-import { SeedRefusedError, seedAccount } from './seed';
+import { refreshStatistics } from '../db/statistics';
+import { SEED_TABLES, SeedRefusedError, seedAccount } from './seed';
 
 /**
  * `npm run seed -- --email coach@example.org --athletes 400 --results 30000`
@@ -70,6 +71,8 @@ async function main(): Promise<void> {
     await migrateToLatest(handle.db as Kysely<unknown>, migrations);
     const log = (message: string) => console.log(`seed: ${message}`);
     const summary = await seedAccount(handle.db, { ...args, log });
+    // The planner's statistics for what the seed wrote (server/db/statistics.ts).
+    await refreshStatistics(handle.db, { tables: SEED_TABLES, log });
     console.log(
       `seed: ${summary.results} results (${summary.splits} splits), ${summary.athletes} athletes, ${summary.rosters} rosters, ` +
         `${summary.profiles} profiles ` +

@@ -7,6 +7,7 @@ import { beginBulkLoad, endBulkLoad } from './indexes';
 import { insertAthletes, insertResults, insertRosters, reserveIds } from './insert';
 import { Random } from './random';
 import { generateResults } from './results';
+import { PROFILE_TABLES } from '../profile';
 import { rebuildAccountProfiles } from './profiles';
 import { planRosters } from './rosters';
 
@@ -50,6 +51,21 @@ export class SeedRefusedError extends Error {
 }
 
 const CHUNK = 20_000;
+
+/**
+ * The tables a seed writes, whose statistics are refreshed after it (server/db/statistics.ts):
+ * the athletes', the results' (with the bests their triggers keep) and the profiles'.
+ */
+export const SEED_TABLES = [
+  'athletes',
+  'rosters',
+  'roster_athletes',
+  'results',
+  'result_splits',
+  'board_bests',
+  'bests_since',
+  ...PROFILE_TABLES,
+] as const;
 export const DEFAULT_BULK_THRESHOLD = 50_000;
 
 /**
