@@ -383,7 +383,12 @@ describe('the webhooks of the Integrations page', () => {
       await waitFor(() =>
         expect(api.sent('GET /api/integration/webhook').length).toBeGreaterThan(listsBefore),
       );
-      expect(await webhookRow()).toHaveTextContent('HTTP 200');
+      // The list was asked for; its answer renders a moment later.
+      await waitFor(() =>
+        expect(screen.getByRole('row', { name: new RegExp(RECEIVER) })).toHaveTextContent(
+          'HTTP 200',
+        ),
+      );
 
       // Nothing more on its way: no more polling.
       const logsThen = api.sent('GET /api/integration/webhook/1/delivery').length;
