@@ -13,7 +13,11 @@ import type { MessageBody } from '../../contract/errors';
 export interface AdmissionSettings {
   /** API requests working at once (the embedded database has one connection). */
   maxActive: number;
-  /** Requests waiting for their turn; one more is answered 503 at once. */
+  /**
+   * Requests waiting for their turn; one more is answered 503 at once. Every open TV
+   * board asks at once after a live notice (50 in issue 32's testing day), so the queue
+   * holds a burst of them; the wait bound, not the queue's length, keeps answers quick.
+   */
   maxQueued: number;
   /** A request that waited this long for its turn is answered 503. */
   maxWaitMs: number;
@@ -23,7 +27,7 @@ export interface AdmissionSettings {
 
 export const defaultAdmissionSettings: AdmissionSettings = {
   maxActive: 2,
-  maxQueued: 32,
+  maxQueued: 128,
   maxWaitMs: 500,
   retryAfterSeconds: 1,
 };
@@ -149,8 +153,14 @@ export class AdmissionGate {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set while an admitted request holds its place at the gate. */
+    /**
+     * Set while an admitted request holds its place at the gate. Work that needs no
+     * database (a PDF drawn in a worker, an image decoded) gives the place back by
+     * calling it first; calling it again does nothing.
+     */
     admissionRelease?: () => void;
+    /** The request gave its place back while its body was read, and queues again. */
+    admissionAgain: boolean;
   }
   interface FastifyInstance {
     /** The gate, on the embedded database only (server/metrics reads its load). */
@@ -163,6 +173,12 @@ function shed(reply: FastifyReply, seconds: number): FastifyReply {
     message: 'The server is busy; try again in a moment.',
   };
   return reply.code(503).header('retry-after', String(seconds)).send(body);
+}
+
+/** Whether the request has a body still to read (a length over 0, or chunks). */
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return length !== undefined ? length !== '0' : request.headers['transfer-encoding'] !== undefined;
 }
 
 function gated(request: FastifyRequest): boolean {
@@ -182,9 +198,9 @@ export default fp<Partial<AdmissionSettings>>(
     const gate = new AdmissionGate(settings);
     app.decorate('admissionGate', gate);
     app.decorateRequest('admissionRelease', undefined);
+    app.decorateRequest('admissionAgain', false);
 
-    app.addHook('onRequest', async (request, reply) => {
-      if (!gated(request)) return;
+    const admit = async (request: FastifyRequest, reply: FastifyReply) => {
       const outcome = await gate.enter((withdraw) => reply.raw.once('close', withdraw));
       if (typeof outcome === 'function') {
         request.admissionRelease = outcome;
@@ -193,6 +209,24 @@ export default fp<Partial<AdmissionSettings>>(
       if (outcome === 'gone') return reply.hijack(); // nobody to answer
       request.log.warn({ reason: outcome, ...gate.load }, 'request shed: the database is busy');
       return shed(reply, settings.retryAfterSeconds);
+    };
+    app.addHook('onRequest', async (request, reply) => {
+      if (gated(request)) return admit(request, reply);
+    });
+    // A body arrives at the client's pace: its place goes back while it is read, and the
+    // request queues again once it is in (two slow uploads must not hold both places).
+    app.addHook('preParsing', async (request, _reply, payload) => {
+      if (request.admissionRelease && hasBody(request)) {
+        request.admissionRelease();
+        request.admissionRelease = undefined;
+        request.admissionAgain = true;
+      }
+      return payload;
+    });
+    app.addHook('preValidation', async (request, reply) => {
+      if (!request.admissionAgain) return;
+      request.admissionAgain = false;
+      return admit(request, reply);
     });
     const release = async (request: FastifyRequest) => request.admissionRelease?.();
     app.addHook('onResponse', release);

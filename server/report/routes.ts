@@ -122,14 +122,24 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { rosterId, date } = request.params;
       const accountId = request.account.id;
-      const report = await teamReport(app.db, accountId, rosterId, date);
-      if (!report) throw notFound('No profile of this roster on this day');
-      const account = await accountFacts(app, accountId);
       const paper = request.query.paper ?? 'a4';
-      const pdf = await pdfs.render(accountId, { kind: 'team', account, report, paper });
+      const { job, pdf } = await pdfs.render(
+        accountId,
+        async () => {
+          const report = await teamReport(app.db, accountId, rosterId, date);
+          if (!report) throw notFound('No profile of this roster on this day');
+          return {
+            kind: 'team' as const,
+            account: await accountFacts(app, accountId),
+            report,
+            paper,
+          };
+        },
+        () => request.admissionRelease?.(),
+      );
       return reply
         .type('application/pdf')
-        .header('content-disposition', attachment('eapi-team', report.rosterName, date))
+        .header('content-disposition', attachment('eapi-team', job.report.rosterName, date))
         .header('cache-control', 'no-store')
         .send(pdf);
     },
@@ -181,23 +191,24 @@ const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
       async (request, reply) => {
         const accountId = request.account.id;
-        const report = await athleteReport(
-          app.db,
-          accountId,
-          index,
-          request.params.athleteId,
-          request.query.profileId,
-        );
-        if (!report) throw notFound(`No ${label} profile of this athlete`);
-        const account = await accountFacts(app, accountId);
         const { paper = 'a4', isMetric = false } = request.query;
-        const pdf = await pdfs.render(accountId, {
-          kind: 'athlete',
-          account,
-          report,
-          paper,
-          isMetric,
-        });
+        const { job, pdf } = await pdfs.render(
+          accountId,
+          async () => {
+            const report = await athleteReport(
+              app.db,
+              accountId,
+              index,
+              request.params.athleteId,
+              request.query.profileId,
+            );
+            if (!report) throw notFound(`No ${label} profile of this athlete`);
+            const account = await accountFacts(app, accountId);
+            return { kind: 'athlete' as const, account, report, paper, isMetric };
+          },
+          () => request.admissionRelease?.(),
+        );
+        const { report } = job;
         const { firstName, lastName } = report.athlete;
         return reply
           .type('application/pdf')

@@ -24,11 +24,19 @@ export class LogoImageError extends Error {}
  * starve everyone's static files and logos.
  */
 let queue: Promise<unknown> = Promise.resolve();
+let queued = 0;
+/** Images queued or in work at most; one more is refused (LogoQueueFullError). */
+export const LOGO_QUEUE = 8;
 function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
-  const run = queue.then(work, work);
+  if (queued >= LOGO_QUEUE) return Promise.reject(new LogoQueueFullError());
+  queued += 1;
+  const run = queue.then(work, work).finally(() => (queued -= 1));
   queue = run.catch(() => undefined);
   return run;
 }
+
+/** LOGO_QUEUE images are waiting already: the upload is refused before decoding. */
+export class LogoQueueFullError extends Error {}
 
 /**
  * Decodes an uploaded image (PNG, JPEG or WebP, already sniffed by its bytes), refuses

@@ -1,11 +1,12 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { MessageBody, ValidationErrorBody } from '../../contract/errors';
 import { LOGO_MAX_BYTES, LogoBody } from '../../contract/user';
-import { badRequest } from '../plugins/http-errors';
+import { badRequest, tryLater } from '../plugins/http-errors';
 import { bodyReadByHandler } from '../plugins/validators';
-import { LogoImageError, normaliseLogo } from './logo-image';
+import { LogoImageError, LogoQueueFullError, normaliseLogo } from './logo-image';
 import { localLogoStore, sniffImage } from './logo-store';
 import { replaceLogo } from './repository';
 
@@ -48,6 +49,8 @@ const logoRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Scoped to this plugin: no other route accepts multipart bodies.
   await app.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 10 } });
   const logos = localLogoStore(app.config.dataDir);
+  /** Accounts with an upload in progress: one at a time each (429). */
+  const uploading = new Set<string>();
 
   app.post(
     '/user/uploadlogo',
@@ -58,44 +61,70 @@ const logoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: [{ bearerAuth: [] }],
         consumes: ['multipart/form-data'],
         body: UploadLogoForm,
-        response: { 200: LogoBody, 400: ValidationErrorBody, 401: MessageBody },
+        response: {
+          200: LogoBody,
+          400: ValidationErrorBody,
+          401: MessageBody,
+          429: MessageBody,
+          503: MessageBody,
+        },
       },
       // The body schema documents the form; the multipart stream is checked below.
       validatorCompiler: bodyReadByHandler,
     },
     async (request) => {
-      const part = await request.file().catch((error: unknown) => {
-        if ((error as { code?: string }).code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-          return undefined;
-        }
-        throw formError(error);
-      });
-      if (!part || part.fieldname !== 'logo') {
-        part?.file.resume(); // read the rest, so that the connection stays usable
-        throw badRequest({ logo: ['Choose an image file to upload (form field "logo").'] });
+      // The upload arrives at the client's pace and the image is decoded off the loop:
+      // neither needs the database, so the request gives back its place at the gate.
+      request.admissionRelease?.();
+      const accountId = request.account.id;
+      if (uploading.has(accountId)) {
+        throw tryLater(429, 'A logo of this account is being uploaded; try again in a moment.', 5);
       }
-      const bytes = await part.toBuffer().catch((error: unknown) => {
-        throw formError(error);
-      });
-      if (!sniffImage(bytes)) throw badRequest({ logo: [notAnImage] });
-      const png = await normaliseLogo(bytes).catch((error: unknown) => {
-        throw error instanceof LogoImageError ? badRequest({ logo: [error.message] }) : error;
-      });
-
-      const logoUrl = await logos.save(request.account.id, 'png', png);
-      let previous: string | null;
+      uploading.add(accountId);
       try {
-        previous = await replaceLogo(app.db, request.account.id, logoUrl);
-      } catch (error) {
-        await logos.remove(logoUrl);
-        throw error;
+        return await upload(request);
+      } finally {
+        uploading.delete(accountId);
       }
-      await logos.remove(previous).catch((error: unknown) => {
-        request.log.warn({ err: error, logo: previous }, 'the replaced logo file stays behind');
-      });
-      return { logoUrl };
     },
   );
+
+  /** Reads, checks, normalises and stores the uploaded logo. */
+  async function upload(request: FastifyRequest): Promise<{ logoUrl: string }> {
+    const part = await request.file().catch((error: unknown) => {
+      if ((error as { code?: string }).code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+        return undefined;
+      }
+      throw formError(error);
+    });
+    if (!part || part.fieldname !== 'logo') {
+      part?.file.resume(); // read the rest, so that the connection stays usable
+      throw badRequest({ logo: ['Choose an image file to upload (form field "logo").'] });
+    }
+    const bytes = await part.toBuffer().catch((error: unknown) => {
+      throw formError(error);
+    });
+    if (!sniffImage(bytes)) throw badRequest({ logo: [notAnImage] });
+    const png = await normaliseLogo(bytes).catch((error: unknown) => {
+      if (error instanceof LogoQueueFullError) {
+        throw tryLater(503, 'The server is busy with other logos; try again in a moment.', 5);
+      }
+      throw error instanceof LogoImageError ? badRequest({ logo: [error.message] }) : error;
+    });
+
+    const logoUrl = await logos.save(request.account.id, 'png', png);
+    let previous: string | null;
+    try {
+      previous = await replaceLogo(app.db, request.account.id, logoUrl);
+    } catch (error) {
+      await logos.remove(logoUrl);
+      throw error;
+    }
+    await logos.remove(previous).catch((error: unknown) => {
+      request.log.warn({ err: error, logo: previous }, 'the replaced logo file stays behind');
+    });
+    return { logoUrl };
+  }
 };
 
 export default logoRoutes;

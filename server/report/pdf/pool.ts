@@ -22,12 +22,24 @@ const RENDER_TIMEOUT_MS = 30_000;
 const RETRY_AFTER_S = 5;
 
 export interface PdfRenderer {
-  /** Draws the PDF in a worker thread; throws an HttpError (429, 503) when over a bound. */
-  render(accountId: string, job: PdfJob): Promise<Buffer>;
+  /**
+   * Takes one of the account's places (or throws an HttpError, 429 or 503, before any
+   * work), runs `prepare` (the report's queries), then `drawing` (the request gives back
+   * its place at the database's gate), and draws the PDF in a worker thread.
+   */
+  render<J extends PdfJob>(
+    accountId: string,
+    prepare: () => Promise<J>,
+    drawing?: () => void,
+  ): Promise<{ job: J; pdf: Buffer }>;
   close(): Promise<void>;
 }
 
-/** @example const pdfs = pdfRenderer(); const bytes = await pdfs.render(accountId, job); */
+/**
+ * @example
+ * const { job, pdf } = await pdfs.render(accountId, async () => ({ kind: 'team', ... }),
+ *   () => request.admissionRelease?.());
+ */
 export function pdfRenderer(threads = Math.max(1, os.availableParallelism() - 1)): PdfRenderer {
   const typescript = path.extname(__filename) === '.ts';
   const pool = new Piscina<PdfJob, Uint8Array>({
@@ -42,7 +54,7 @@ export function pdfRenderer(threads = Math.max(1, os.availableParallelism() - 1)
   const inFlight = new Map<string, number>();
 
   return {
-    async render(accountId, job) {
+    async render(accountId, prepare, drawing) {
       const mine = inFlight.get(accountId) ?? 0;
       if (mine >= PER_ACCOUNT) {
         throw tryLater(
@@ -60,8 +72,10 @@ export function pdfRenderer(threads = Math.max(1, os.availableParallelism() - 1)
       }
       inFlight.set(accountId, mine + 1);
       try {
+        const job = await prepare();
+        drawing?.();
         const bytes = await pool.run(job, { signal: AbortSignal.timeout(RENDER_TIMEOUT_MS) });
-        return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+        return { job, pdf: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) };
       } catch (error) {
         if ((error as Error).name === 'AbortError' || (error as Error).name === 'TimeoutError') {
           throw tryLater(
