@@ -19,6 +19,7 @@ import identityPlugin from './identity/plugin';
 import livePlugin, { type LiveSettings } from './live/plugin';
 import type { IdentitySettings } from './identity/settings';
 import admissionPlugin, { type AdmissionSettings } from './plugins/admission';
+import changesPlugin from './plugins/changes';
 import authPlugin from './plugins/auth';
 import configPlugin from './plugins/config';
 import databasePlugin from './plugins/database';
@@ -85,6 +86,7 @@ const plugins: FastifyPluginAsyncTypebox<{
   await app.register(admissionPlugin, admission ?? {});
   await app.register(identityPlugin, identity ?? {});
   await app.register(authPlugin);
+  await app.register(changesPlugin);
   await app.register(livePlugin, live ?? {});
   await app.register(webhookPlugin, webhooks ?? {});
   await app.register(docsPlugin);

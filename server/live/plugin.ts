@@ -36,9 +36,14 @@ export default fp<Partial<LiveSettings>>(
           checkIntervalMs: settings.listenerCheckMs,
         })
       : createLocalFeed(app.log);
-    app.decorate('live', feed);
+    // The change count moves before anyone is told (server/plugins/changes.ts).
+    const publishResults: LiveFeed['publishResults'] = (accountId, summary) => {
+      app.changes.bump(accountId);
+      return feed.publishResults(accountId, summary);
+    };
+    app.decorate('live', { ...feed, publishResults });
     app.decorate('liveSettings', settings);
     app.addHook('onClose', async () => feed.close());
   },
-  { name: 'live', dependencies: ['config', 'database'], fastify: '5.x' },
+  { name: 'live', dependencies: ['config', 'database', 'changes'], fastify: '5.x' },
 );
