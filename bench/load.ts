@@ -17,6 +17,7 @@ import { APP_CLIENT_ID } from '../server/identity/settings';
 import { createApiKey } from '../server/integration/api-keys';
 import { seedAccount } from '../server/seed/seed';
 import { fortyYardSprint } from '../server/seed/norms';
+import { createLiveRefresh } from '../src/features/leaderboard/liveRefresh';
 
 /**
  * The server under load, over loopback HTTP, on PGlite and PostgreSQL (docs/performance.md,
@@ -26,7 +27,11 @@ import { fortyYardSprint } from '../server/seed/norms';
  *   earlier ones were answered, so a slow server is not flattered by fewer requests):
  *   --coaches coaches browsing at 1 request/s each (leaderboard, results pages, athletes,
  *   an athlete's history), --boards TV boards on the live stream (SSE), --devices devices
- *   posting a batch of --batch-size results every second with an API key.
+ *   posting a batch of --batch-size results every second with an API key. A board does
+ *   what LeaderboardPage does: it loads its board, and on every `results` event of its
+ *   event type (and on `resync`) loads it again, paced by the app's own createLiveRefresh
+ *   (one load at a time, at most one a second, one more after a load for notices during
+ *   it).
  * - `burst`, the issue's overload: --clients clients in closed loop (a request, its
  *   answer, the next at once; after a 503 the next after its Retry-After, unless
  *   --ignore-retry-after), plus a fresh connection's `GET /api/health` every second.
@@ -423,11 +428,30 @@ interface Stream {
   close(): void;
 }
 
-/** A TV board: the live stream, counting `results` events until closed. */
-function openStream(port: number, token: string): Promise<Stream> {
+/** The board a TV shows by default: LeaderboardPage's initial filters, as the app sends them. */
+const BOARD_PATH =
+  '/api/leaderboard?athletesPerLeaderboard=5&eventTypeId=1&isDistinct=false&tz=UTC';
+const BOARD_EVENT_TYPE = 1;
+
+/**
+ * A TV board: the live stream, counting `results` events until closed; `react` runs on
+ * each event of the board's event type and on `resync` (the server's parse of the SSE
+ * frames: `event: <name>` then `data: <json>`, a blank line between frames).
+ */
+function openStream(port: number, token: string, react: () => void): Promise<Stream> {
   const started = performance.now();
   return new Promise((resolve) => {
     const stream: Stream = { events: 0, failed: false, connectMs: NaN, close: () => undefined };
+    let buffered = '';
+    const frame = (text: string) => {
+      const name = /^event: (.*)$/m.exec(text)?.[1];
+      if (name === 'resync') react();
+      if (name !== 'results') return;
+      stream.events += 1;
+      const data = /^data: (.*)$/m.exec(text)?.[1];
+      const types = data ? (JSON.parse(data) as { eventTypeIds?: number[] }).eventTypeIds : [];
+      if (types?.includes(BOARD_EVENT_TYPE)) react();
+    };
     const req = http.get(
       {
         host: '127.0.0.1',
@@ -441,7 +465,10 @@ function openStream(port: number, token: string): Promise<Stream> {
         if (res.statusCode !== 200) stream.failed = true;
         res.setEncoding('utf8');
         res.on('data', (chunk: string) => {
-          stream.events += chunk.split('event: results').length - 1;
+          buffered += chunk;
+          const frames = buffered.split('\n\n');
+          buffered = frames.pop()!;
+          for (const text of frames) frame(text);
         });
         res.on('error', () => undefined);
         res.on('close', () => {
@@ -462,6 +489,31 @@ function openStream(port: number, token: string): Promise<Stream> {
   });
 }
 
+/**
+ * A TV board's loads of its leaderboard, paced as the app paces them (createLiveRefresh:
+ * one at a time, at most one a second, one more for notices during a load). Each request
+ * is timed from its start; `staleness` from the first notice it serves to its answer.
+ */
+function boardLoader(port: number, token: string, tally: Tally, staleness: Tally) {
+  let asked: number | undefined;
+  const refresh = createLiveRefresh(async () => {
+    const served = asked;
+    asked = undefined;
+    const started = performance.now();
+    await timed(tally, started, () =>
+      request(port, { path: BOARD_PATH, headers: { authorization: `Bearer ${token}` } }),
+    );
+    if (served !== undefined) staleness.note(served, 200);
+  });
+  return {
+    notify() {
+      asked ??= performance.now();
+      refresh.notify();
+    },
+    stop: () => refresh.stop(),
+  };
+}
+
 interface Report {
   engine: Engine;
   mode: string;
@@ -474,10 +526,18 @@ interface Report {
 async function runMix(setup: Setup, engine: Engine): Promise<Report> {
   const { port, token, keys, athleteIds } = setup;
   const before = await setup.storedResults();
-  const streams = await Promise.all(Array.from({ length: boards }, () => openStream(port, token)));
   const start = performance.now() + 200;
   const reads = new Tally(start + warmup * 1000);
   const writes = new Tally(start + warmup * 1000);
+  const boardLoads = new Tally(start + warmup * 1000);
+  const staleness = new Tally(start + warmup * 1000);
+  const loaders = Array.from({ length: boards }, () =>
+    boardLoader(port, token, boardLoads, staleness),
+  );
+  for (const loader of loaders) loader.notify(); // each board's first load
+  const streams = await Promise.all(
+    loaders.map((loader) => openStream(port, token, () => loader.notify())),
+  );
   const paths = coachPaths(athleteIds);
   const auth = { authorization: `Bearer ${token}` };
   let acknowledged = 0;
@@ -517,6 +577,7 @@ async function runMix(setup: Setup, engine: Engine): Promise<Report> {
     ),
   ]);
   await sleep(500); // the last notices
+  for (const loader of loaders) loader.stop();
   for (const stream of streams) stream.close();
   const connect = streams.map((s) => s.connectMs).sort((a, b) => a - b);
   return {
@@ -525,6 +586,8 @@ async function runMix(setup: Setup, engine: Engine): Promise<Report> {
     rows: [
       ['coach reads', reads],
       ['device batches', writes],
+      ['board loads', boardLoads],
+      ['notice to board shown', staleness],
     ],
     notes: [
       `boards: ${streams.filter((s) => !s.failed).length}/${boards} streams open to the end, ` +

@@ -32,7 +32,7 @@ export default function LeaderboardPage() {
   const filters = useAppSelector(selectLeaderboardFilters);
   const { data, error, isLoading, isFetching, refetch } = useGetLeaderboardQuery(filters);
   const [tv, setTv] = useState(false);
-  const refresh = useCallback(() => void refetch(), [refetch]);
+  const refresh = useCallback(() => refetch(), [refetch]);
   const status = useLiveResults(filters.eventTypeId, refresh);
   const leaveTv = useCallback(() => setTv(false), []);
   const empty = data !== undefined && data.boards.every((board) => board.entries.length === 0);

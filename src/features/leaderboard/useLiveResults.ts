@@ -1,17 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { followResults, type StreamStatus } from '../../lib/api/resultStream';
+import { createLiveRefresh } from './liveRefresh';
 
 /**
  * Follows the live results stream while mounted (and `enabled`): `onChange` runs when
  * results of `eventTypeId` were stored, and after the stream was re-opened (something may
- * have been missed). Answers the stream's status for a "live" badge.
+ * have been missed); never two at a time and at most once a second (createLiveRefresh),
+ * so give it a function that resolves when its load is done. Answers the stream's status
+ * for a "live" badge.
  *
  * @example
- * const status = useLiveResults(filters.eventTypeId, refetch);
+ * const status = useLiveResults(filters.eventTypeId, () => refetch());
  */
 export function useLiveResults(
   eventTypeId: number,
-  onChange: () => void,
+  onChange: () => PromiseLike<unknown> | void,
   enabled = true,
 ): StreamStatus {
   const [status, setStatus] = useState<StreamStatus>('connecting');
@@ -22,17 +25,21 @@ export function useLiveResults(
   useEffect(() => {
     if (!enabled) return undefined;
     const stop = new AbortController();
+    const refresh = createLiveRefresh(async () => latest.current.onChange());
     void followResults(
       {
         onResults: ({ eventTypeIds }) => {
-          if (eventTypeIds.includes(latest.current.eventTypeId)) latest.current.onChange();
+          if (eventTypeIds.includes(latest.current.eventTypeId)) refresh.notify();
         },
-        onResync: () => latest.current.onChange(),
+        onResync: () => refresh.notify(),
         onStatus: setStatus,
       },
       { signal: stop.signal },
     );
-    return () => stop.abort();
+    return () => {
+      stop.abort();
+      refresh.stop();
+    };
   }, [enabled]);
   return status;
 }
