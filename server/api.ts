@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import athleteCsvRoutes from './athlete/csv-routes';
 import athleteRoutes from './athlete/routes';
 import eventRoutes from './event/routes';
-import resultReadRoutes from './event/list-routes';
+import resultReadRoutes from './event/list/routes';
 import healthRoutes from './health/routes';
 import integrationRoutes from './integration/routes';
 import eventTypeRoutes from './reference/event-types';

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database, Program, ResultSource, TimingMethod } from '../db/schema';
-import { inTransaction } from '../db/transaction';
-import { orderBy, type SortPlan } from './list-sort';
+import type { Database, Program, ResultSource, TimingMethod } from '../../db/schema';
+import { inTransaction } from '../../db/transaction';
+import { orderBy, type SortPlan } from './sort';
 
 /** Phase 2 of a page: the columns and splits of its rows, read in the page's order. */
 

@@ -4,10 +4,10 @@ import {
   MAX_RESULT_OFFSET,
   type ResultListBody,
   type ResultListQuery,
-} from '../../contract/event-query';
-import type { Database } from '../db/schema';
-import { badRequest } from '../plugins/http-errors';
-import { resolveFilters } from './list-filters';
+} from '../../../contract/event-query';
+import type { Database } from '../../db/schema';
+import { badRequest } from '../../plugins/http-errors';
+import { resolveFilters } from './filters';
 import {
   countQuery,
   cursorAfter,
@@ -19,8 +19,8 @@ import {
   tableShape,
   toItem,
   type ResultRow,
-} from './list-queries';
-import { decodeCursor, sortPlan } from './list-sort';
+} from './queries';
+import { decodeCursor, sortPlan } from './sort';
 
 /**
  * `GET /api/event`: a page of a results table (docs/api-results.md; query plans in

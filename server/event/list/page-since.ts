@@ -1,9 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
-import { and, type ResultFilters } from './list-filters';
-import { afterCursor, nameKeyOf, orderBy, type Cursor, type SortPlan } from './list-sort';
-import { athleteWalk } from './list-page-results';
-import { fromRowSet } from './list-page-set';
-import { BESTS_SINCE, sinceBests, sinceConditions, typesInScope } from './list-source';
+import { and, type ResultFilters } from './filters';
+import { afterCursor, nameKeyOf, orderBy, type Cursor, type SortPlan } from './sort';
+import { athleteWalk } from './page-results';
+import { fromRowSet } from './page-set';
+import { BESTS_SINCE, sinceBests, sinceConditions, typesInScope } from './source';
 
 /** Phase 1 of a large table of bests read from `bests_since`, walked in the sort's order. */
 

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database } from '../db/schema';
-import { and, resultConditions, type ResultFilters } from './list-filters';
-import { BESTS_SINCE, rowSource, sinceConditions } from './list-source';
+import type { Database } from '../../db/schema';
+import { and, resultConditions, type ResultFilters } from './filters';
+import { BESTS_SINCE, rowSource, sinceConditions } from './source';
 
 /** The capped count of a results table, and the read it decides: whole and sorted, or walked. */
 

@@ -1,14 +1,14 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database } from '../db/schema';
-import { and, resultConditions, typeEntryCondition, type ResultFilters } from './list-filters';
+import type { Database } from '../../db/schema';
+import { and, resultConditions, typeEntryCondition, type ResultFilters } from './filters';
 import {
   afterCursorWithinType,
   cursorTypePosition,
   eventOrder,
   type Cursor,
   type SortPlan,
-} from './list-sort';
-import { BESTS_SINCE, rowSource, sinceConditions, typesInScope } from './list-source';
+} from './sort';
+import { BESTS_SINCE, rowSource, sinceConditions, typesInScope } from './source';
 
 /** Phase 1 of an Event sort over the stored rows of a large table: the types walked one by one. */
 

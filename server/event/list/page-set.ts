@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { ResultFilters } from './list-filters';
+import type { ResultFilters } from './filters';
 import {
   afterCursor,
   cursorTypePosition,
@@ -8,8 +8,8 @@ import {
   orderBy,
   type Cursor,
   type SortPlan,
-} from './list-sort';
-import { typesInScope } from './list-source';
+} from './sort';
+import { typesInScope } from './source';
 
 /** Phase 1 over a set of rows computed first, sorted here: the ranked bests, a small table. */
 

@@ -7,8 +7,8 @@ import {
   type ConditionOptions,
   type EventTypeInfo,
   type ResultFilters,
-} from './list-filters';
-import type { SortPlan } from './list-sort';
+} from './filters';
+import type { SortPlan } from './sort';
 
 /**
  * The row sources of a results table (the stored results, the bests read from

@@ -1,7 +1,7 @@
-import type { ResultListItemBody } from '../../contract/event-query';
-import type { EventTypeInfo } from './list-filters';
-import { encodeCursor, type Cursor, type SortPlan } from './list-sort';
-import type { ResultRow } from './list-read';
+import type { ResultListItemBody } from '../../../contract/event-query';
+import type { EventTypeInfo } from './filters';
+import { encodeCursor, type Cursor, type SortPlan } from './sort';
+import type { ResultRow } from './read';
 
 /** A page's rows as the API's items, and the cursor after a row. */
 

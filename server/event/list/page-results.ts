@@ -5,14 +5,14 @@ import {
   resultConditions,
   typeEntryCondition,
   type ResultFilters,
-} from './list-filters';
-import { afterCursor, nameKeyOf, orderBy, type Cursor, type SortPlan } from './list-sort';
-import { keyColumns, typesInScope } from './list-source';
+} from './filters';
+import { afterCursor, nameKeyOf, orderBy, type Cursor, type SortPlan } from './sort';
+import { keyColumns, typesInScope } from './source';
 
 /**
  * Phase 1 of a large table of stored results, walked in the sort's order (pageQuery
  * chooses it): by athlete for Name sorts, one walk per event type merged, or one index
- * walk. The athletes' walk serves the bests of `bests_since` too (list-page-since.ts).
+ * walk. The athletes' walk serves the bests of `bests_since` too (page-since.ts).
  */
 
 /**

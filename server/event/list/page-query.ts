@@ -1,12 +1,12 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Database } from '../db/schema';
-import { and, resultConditions, type ResultFilters } from './list-filters';
-import type { Cursor, SortPlan } from './list-sort';
-import { eventPage } from './list-page-event';
-import { resultsPage } from './list-page-results';
-import { fromRowSet } from './list-page-set';
-import { sincePage } from './list-page-since';
-import { rankedBests, rowSource, sinceBests, smallColumns } from './list-source';
+import type { Database } from '../../db/schema';
+import { and, resultConditions, type ResultFilters } from './filters';
+import type { Cursor, SortPlan } from './sort';
+import { eventPage } from './page-event';
+import { resultsPage } from './page-results';
+import { fromRowSet } from './page-set';
+import { sincePage } from './page-since';
+import { rankedBests, rowSource, sinceBests, smallColumns } from './source';
 
 /** Phase 1: the page query (the ids and sort keys of a page's rows), chosen by row source and table size. */
 

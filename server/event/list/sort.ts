@@ -1,9 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
-import { MAX_ID } from '../../contract/common';
-import type { ResultSort } from '../../contract/event-query';
-import { isRealDate } from '../athlete';
-import { badRequest } from '../plugins/http-errors';
-import type { EventTypeInfo } from './list-filters';
+import { MAX_ID } from '../../../contract/common';
+import type { ResultSort } from '../../../contract/event-query';
+import { isRealDate } from '../../athlete';
+import { badRequest } from '../../plugins/http-errors';
+import type { EventTypeInfo } from './filters';
 
 /**
  * The sorts of a results table as SQL, each a total order ending in the result id, so

@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { MessageBody } from '../../contract/errors';
+import { MessageBody } from '../../../contract/errors';
 import {
   HistoricalBody,
   HistoricalQuery,
   ResultListBody,
   ResultListQuery,
-} from '../../contract/event-query';
-import { exportResults } from './export';
-import { athleteHistory } from './historical';
-import { listResults } from './list';
-import { common as commonErrors, fileAnswer, security } from '../plugins/route-schema';
+} from '../../../contract/event-query';
+import { exportResults } from '../export';
+import { athleteHistory } from '../historical';
+import { listResults } from '.';
+import { common as commonErrors, fileAnswer, security } from '../../plugins/route-schema';
 
 /** The export takes a table's filters and sort, not its paging. */
 const ResultExportQuery = Type.Omit(ResultListQuery, ['pageNumber', 'pageSize', 'cursor'], {

@@ -1,11 +1,11 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { ALL_ROSTERS } from '../../contract/athlete';
-import type { Program, ResultListQuery } from '../../contract/event-query';
-import type { Database, DistanceMode, EventUnit } from '../db/schema';
-import { badRequest, notFound } from '../plugins/http-errors';
-import { nameKey } from '../athlete';
-import { isStoredId } from '../db/ids';
-import { isTimeZone, nextDay, startOfDay } from './days';
+import { ALL_ROSTERS } from '../../../contract/athlete';
+import type { Program, ResultListQuery } from '../../../contract/event-query';
+import type { Database, DistanceMode, EventUnit } from '../../db/schema';
+import { badRequest, notFound } from '../../plugins/http-errors';
+import { nameKey } from '../../athlete';
+import { isStoredId } from '../../db/ids';
+import { isTimeZone, nextDay, startOfDay } from '../days';
 
 /**
  * The filters of a results table (`GET /api/event` and its export), checked against the
