@@ -37,6 +37,7 @@ const serverDomains = [
   'integration',
   'leaderboard',
   'live',
+  'metrics',
   'profile',
   'reference',
   'report',

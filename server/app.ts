@@ -32,7 +32,7 @@ import validatorsPlugin from './plugins/validators';
 import logoFiles from './user/logo-files';
 import webhookPlugin from './webhook/plugin';
 import type { WebhookSettings } from './webhook/worker';
-import metricsPlugin from './metrics/plugin';
+import { metricsPlugin } from './metrics';
 
 /** The server instance, with TypeBox types for request and reply. */
 export type App = FastifyInstance<
