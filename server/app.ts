@@ -13,10 +13,10 @@ import type {
 import fp from 'fastify-plugin';
 import type { Config } from './config';
 import api from './api';
-import appConfigRoutes from './app-config/routes';
+import { appConfigRoutes } from './app-config';
 import { loggerOptions, RequestLogController, requestId } from './logger';
 import identityPlugin from './identity/plugin';
-import livePlugin, { type LiveSettings } from './live/plugin';
+import { livePlugin, type LiveSettings } from './live';
 import type { IdentitySettings } from './identity/settings';
 import admissionPlugin, { type AdmissionSettings } from './plugins/admission';
 import authPlugin from './plugins/auth';
