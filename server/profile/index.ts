@@ -16,7 +16,8 @@ export {
   type ProfileOwnRow,
   type ProfileRow,
 } from './columns';
-export { PROFILE_TABLES, vacuumProfileTables } from './maintenance';
+export { PROFILE_TABLES, sharedProfileMaintenance, vacuumProfileTables } from './maintenance';
+export { profileListRoute } from './list-route';
 export {
   publishReferenceVersion,
   ReferenceVersionError,
