@@ -4,10 +4,11 @@ import {
   type ProfileSort,
   type TeamReportSort,
 } from '../../contract/index-constants';
+import { ALL_ROSTERS } from '../../contract/list-constants';
 import { FIRST_PAGE } from './tableFilters';
 
-/** `rosterId` of every athlete (the contract's `ALL_ROSTERS`). */
-export const ALL_ROSTERS = -1;
+/** `rosterId` of every athlete, from the contract (a plain module). */
+export { ALL_ROSTERS };
 
 /**
  * The spec's athlete-profile and report table state (section 3): the Athlete Profiles
