@@ -85,6 +85,45 @@ export const TIERS = [
 ] as const;
 export type TierName = (typeof TIERS)[number]['name'];
 
+/** How many core tests make an index: its tiers are the test tiers times this (3). */
+export function coreTestCount(index: IndexName): number {
+  return INDEX_TESTS[index].core.length;
+}
+
+/**
+ * The tier of a number of points and the points still needed for the next one; `scale`
+ * is 1 for a test, the index's number of core tests (`coreTestCount`) for an index.
+ *
+ * @example
+ * tierStanding(530); // { tier: 'Average', pointsToNextTier: 20 }
+ * tierStanding(1520, 3); // { tier: 'Average', pointsToNextTier: 130 }
+ */
+export function tierStanding(
+  value: number,
+  scale = 1,
+): { tier: TierName; pointsToNextTier: number | null } {
+  let current = 0;
+  for (let index = 0; index < TIERS.length; index++) {
+    if (value >= TIERS[index]!.from * scale) current = index;
+  }
+  const next = TIERS[current + 1];
+  return {
+    tier: TIERS[current]!.name,
+    pointsToNextTier: next ? next.from * scale - value : null,
+  };
+}
+
+/**
+ * The tier of a test's points (`scale` 1) or of an index (`scale` = its number of core
+ * tests): the last tier whose band it reaches; null for no value.
+ *
+ * @example
+ * tierOf(1660, 3); // 'Strong' (1650 ≤ 1660 < 2100)
+ */
+export function tierOf(value: number | null | undefined, scale = 1): TierName | null {
+  return value == null ? null : tierStanding(value, scale).tier;
+}
+
 /** Sexes of a reference row: `any` is the pooled row, used for athletes of another or no gender. */
 export const REFERENCE_SEXES = ['male', 'female', 'any'] as const;
 export type ReferenceSex = (typeof REFERENCE_SEXES)[number];

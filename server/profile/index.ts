@@ -31,14 +31,12 @@ export {
   type ReferenceVersion,
 } from './references';
 export {
-  coreTestCount,
   indexTests,
   jumpPowerW,
   points,
   referenceFor,
   score,
   testValue,
-  tierOf,
   type Measurements,
   type Reference,
   type Scored,

@@ -134,18 +134,3 @@ export function formatDay(day: string): string {
     Date.UTC(year, month - 1, date),
   );
 }
-
-/**
- * The tier of a test's points (`scale` 1) or of an index (`scale` = its number of core
- * tests, 3): the last tier whose band it reaches; null for no value. The reports' tiers
- * come from the server; tables without them use this.
- *
- * @example
- * tierOf(1660, 3); // 'Strong' (1650 ≤ 1660 < 2100)
- */
-export function tierOf(value: number | null | undefined, scale = 1): TierName | null {
-  if (value == null) return null;
-  let found: TierName = TIERS[0].name;
-  for (const tier of TIERS) if (value >= tier.from * scale) found = tier.name;
-  return found;
-}

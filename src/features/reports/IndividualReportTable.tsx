@@ -13,13 +13,14 @@ import { Link, useNavigate } from 'react-router';
 import {
   INDEX_TESTS,
   TEST_LABELS,
+  tierOf,
   type IndexName,
   type ProfileSort,
 } from '../../../contract/index-constants';
 import type { ProfileBody } from '../../../contract/profile';
 import { describeFailure } from '../../components/serverErrors';
 import { TierTag } from '../../components/TierTag';
-import { formatDay, formatPoints, tierOf } from '../../lib/indexFormat';
+import { formatDay, formatPoints } from '../../lib/indexFormat';
 import { athleteReportPath, paths } from '../../lib/paths';
 import { orderIn, sortFor, type SortMap } from '../../lib/sortColumns';
 import { useListIndividualReportsQuery } from './reportApi';

@@ -12,9 +12,16 @@ import {
   YAxis,
 } from 'recharts';
 import { Typography } from 'antd';
-import { MAX_POINTS, POINTS_MEAN, TEST_LABELS, type Test } from '../../../contract/index-constants';
+import {
+  coreTestCount,
+  MAX_POINTS,
+  POINTS_MEAN,
+  TEST_LABELS,
+  tierOf,
+  type Test,
+} from '../../../contract/index-constants';
 import { brand } from '../../lib/brand';
-import { TIER_FILLS, formatDay, isTierName, tierOf } from '../../lib/indexFormat';
+import { TIER_FILLS, formatDay, isTierName } from '../../lib/indexFormat';
 
 const chartMargin = { top: 16, right: 16, bottom: 8, left: 0 };
 
@@ -117,7 +124,7 @@ export function DistributionChart({
   distribution: Array<{ from: number; count: number }>;
 }) {
   const rows = distribution.map(({ from, count }) => {
-    const tier = tierOf(from, 3);
+    const tier = tierOf(from, coreTestCount('eapi'));
     return {
       band: `${from}–${from + 99}`,
       count,

@@ -13,17 +13,11 @@ import {
 } from 'antd';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router';
-import { INDEX_TESTS, TEST_LABELS, TESTS } from '../../../contract/index-constants';
+import { INDEX_TESTS, TEST_LABELS, TESTS, tierOf } from '../../../contract/index-constants';
 import { PageFrame } from '../../components/PageFrame';
 import { describeFailure } from '../../components/serverErrors';
 import { TierTag } from '../../components/TierTag';
-import {
-  formatAverage,
-  formatChange,
-  formatDay,
-  formatPoints,
-  tierOf,
-} from '../../lib/indexFormat';
+import { formatAverage, formatChange, formatDay, formatPoints } from '../../lib/indexFormat';
 import { fullName } from '../../lib/names';
 import { athleteReportPath, paths, teamReportPath } from '../../lib/paths';
 import { DistributionChart } from './ReportCharts';
