@@ -44,6 +44,22 @@ export const TESTS = [
 ] as const;
 export type Test = (typeof TESTS)[number];
 
+/**
+ * Which results feed a profile (server/profile/builder.ts): the day's results of program
+ * `eapi` of these event types (ids of the stock types, server/db/migrations/reference-data.ts)
+ * and, where it says, of this distance. A jump's best is its highest mark, a run's its
+ * fastest time. The 10-yd sprint is also the 10-yd split of a longer linear sprint, and the
+ * EASI phases come from one 40-yd sprint with splits at 10 and 20 yd.
+ */
+export const PROFILE_SOURCES = {
+  verticalJumpMm: { eventTypeId: 5 },
+  broadJumpMm: { eventTypeId: 6 },
+  proAgilityMs: { eventTypeId: 2 },
+  flying10Ms: { eventTypeId: 3, distanceMm: 9144 },
+  sprint10Ms: { eventTypeId: 1, distanceMm: 9144 },
+  sprint40Ms: { eventTypeId: 1, distanceMm: 36576 },
+} as const satisfies Partial<Record<Measurement, { eventTypeId: number; distanceMm?: number }>>;
+
 /** Which tests make each index: the core tests sum to the index, optional ones are shown beside. */
 export const INDEX_TESTS = {
   eapi: {
