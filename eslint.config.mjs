@@ -17,10 +17,9 @@ const featureNames = [
   'leaderboard',
   'history',
   'account',
-  'reports',
   'integration',
   'store',
-  'profiles',
+  'performance-index',
   'verification',
 ];
 
