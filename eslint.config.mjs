@@ -17,10 +17,9 @@ const featureNames = [
   'leaderboard',
   'history',
   'account',
-  'reports',
   'integration',
   'store',
-  'profiles',
+  'performance-index',
   'verification',
 ];
 
@@ -37,6 +36,7 @@ const serverDomains = [
   'integration',
   'leaderboard',
   'live',
+  'metrics',
   'profile',
   'reference',
   'report',

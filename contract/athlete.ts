@@ -1,5 +1,6 @@
 import { Type, type Static, type TLiteral } from 'typebox';
-import { Id, Line, MAX_ID, Nullable, PageNumber } from './common';
+import { Id, Line, Nullable } from './common';
+import { NameQueries, Paging, RosterFilter } from './list-query';
 
 /**
  * Athletes, rosters and the reference lists they use (`/api/athlete`, `/api/roster`,
@@ -33,15 +34,11 @@ export const DEFAULT_ATHLETE_SORT: AthleteSort = 'LastNameDesc';
 export const GENDERS = ['female', 'male', 'other'] as const;
 export type Gender = (typeof GENDERS)[number];
 
-/** Paging limits shared by every list. */
-export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 500;
-
 /** At most this many rosters per account (the roster list is not paged). */
 export const MAX_ROSTERS = 500;
 
-/** `rosterId = -1` means every athlete of the account. */
-export const ALL_ROSTERS = -1;
+/** The paging limits and ALL_ROSTERS of every list (contract/list-constants.ts). */
+export { ALL_ROSTERS, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './list-constants';
 
 /* ---------- reference lists ---------- */
 
@@ -149,16 +146,9 @@ export type AthleteInput = Static<typeof AthleteInput>;
 /** `GET /api/athlete`: the spec's athlete-table filter state as query parameters. */
 export const AthleteListQuery = Type.Object(
   {
-    pageNumber: Type.Optional(PageNumber),
-    pageSize: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
-    ),
-    rosterId: Type.Optional(
-      Type.Integer({ minimum: ALL_ROSTERS, maximum: MAX_ID, default: ALL_ROSTERS }),
-    ),
-    firstNameQuery: Type.Optional(Line({ maxLength: 100 })),
-    middleNameQuery: Type.Optional(Line({ maxLength: 100 })),
-    lastNameQuery: Type.Optional(Line({ maxLength: 100 })),
+    ...Paging,
+    ...RosterFilter,
+    ...NameQueries,
     sort: Type.Optional(Type.Union(literals(ATHLETE_SORTS), { default: DEFAULT_ATHLETE_SORT })),
   },
   { title: 'AthleteListQuery', additionalProperties: false },

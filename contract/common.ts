@@ -27,6 +27,16 @@ export const Id = Type.Integer(ID_RANGE);
  */
 export const PageNumber = Type.Integer({ minimum: 1, maximum: MAX_ID, default: 1 });
 
+/**
+ * One of a const list's values, as `{ enum: [...] }` typed as the union of the values
+ * (`Type.Union` of a plain mapped array has the same JSON schema but the static type `never`).
+ * @example sort: Type.Optional(literals(PROFILE_SORTS, { default: DEFAULT_PROFILE_SORT }))
+ */
+export const literals = <const T extends readonly string[]>(
+  values: T,
+  options: { default?: T[number]; description?: string } = {},
+) => Type.Enum([...values] as T[number][], options);
+
 /** Path parameters of the `/{id}` routes. */
 export const IdParams = Type.Object({ id: Id });
 

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { ALL_ROSTERS, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './athlete';
-import { Day as DaySchema, ID_RANGE, Id, Line, MAX_ID, Nullable, PageNumber } from './common';
+import { Day as DaySchema, ID_RANGE, Id, Line, MAX_ID, Nullable } from './common';
+import { NameQueries, Paging, RosterFilter } from './list-query';
 import {
   DEFAULT_ATHLETES_PER_LEADERBOARD,
   DEFAULT_LEADERBOARD_EVENT_TYPE,
@@ -39,16 +39,9 @@ const TimeZone = Line({
 /** `GET /api/event`: a page of results (`program` selects a variant; absent = every program). */
 export const ResultListQuery = Type.Object(
   {
-    pageNumber: Type.Optional(PageNumber),
-    pageSize: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
-    ),
-    rosterId: Type.Optional(
-      Type.Integer({ minimum: ALL_ROSTERS, maximum: MAX_ID, default: ALL_ROSTERS }),
-    ),
-    firstNameQuery: Type.Optional(Line({ maxLength: 100 })),
-    middleNameQuery: Type.Optional(Line({ maxLength: 100 })),
-    lastNameQuery: Type.Optional(Line({ maxLength: 100 })),
+    ...Paging,
+    ...RosterFilter,
+    ...NameQueries,
     typeQuery: Type.Optional(
       Line({ maxLength: 100, description: 'Start of the event type or alias name.' }),
     ),

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { ID_RANGE, Id, Nullable } from './common';
+import { ID_RANGE, Id, literals, Nullable } from './common';
 import { PROGRAMS } from './event-constants';
 
 /**
@@ -38,12 +38,6 @@ export const MAX_DISTANCE_MM = 1_000_000;
 export const MAX_TIME_MS = 3_600_000;
 /** 100 m: no jump or throw is longer. */
 export const MAX_MARK_MM = 100_000;
-
-/** `{ enum: [...] }`, typed as the union of the values. */
-const literals = <const T extends readonly string[]>(
-  values: T,
-  options: { default?: T[number]; description?: string } = {},
-) => Type.Enum([...values] as T[number][], options);
 
 /* ---------- input ---------- */
 

@@ -44,6 +44,22 @@ export const TESTS = [
 ] as const;
 export type Test = (typeof TESTS)[number];
 
+/**
+ * Which results feed a profile (server/profile/builder.ts): the day's results of program
+ * `eapi` of these event types (ids of the stock types, server/db/migrations/reference-data.ts)
+ * and, where it says, of this distance. A jump's best is its highest mark, a run's its
+ * fastest time. The 10-yd sprint is also the 10-yd split of a longer linear sprint, and the
+ * EASI phases come from one 40-yd sprint with splits at 10 and 20 yd.
+ */
+export const PROFILE_SOURCES = {
+  verticalJumpMm: { eventTypeId: 5 },
+  broadJumpMm: { eventTypeId: 6 },
+  proAgilityMs: { eventTypeId: 2 },
+  flying10Ms: { eventTypeId: 3, distanceMm: 9144 },
+  sprint10Ms: { eventTypeId: 1, distanceMm: 9144 },
+  sprint40Ms: { eventTypeId: 1, distanceMm: 36576 },
+} as const satisfies Partial<Record<Measurement, { eventTypeId: number; distanceMm?: number }>>;
+
 /** Which tests make each index: the core tests sum to the index, optional ones are shown beside. */
 export const INDEX_TESTS = {
   eapi: {
@@ -84,6 +100,45 @@ export const TIERS = [
   { name: 'World-class', from: 850 },
 ] as const;
 export type TierName = (typeof TIERS)[number]['name'];
+
+/** How many core tests make an index: its tiers are the test tiers times this (3). */
+export function coreTestCount(index: IndexName): number {
+  return INDEX_TESTS[index].core.length;
+}
+
+/**
+ * The tier of a number of points and the points still needed for the next one; `scale`
+ * is 1 for a test, the index's number of core tests (`coreTestCount`) for an index.
+ *
+ * @example
+ * tierStanding(530); // { tier: 'Average', pointsToNextTier: 20 }
+ * tierStanding(1520, 3); // { tier: 'Average', pointsToNextTier: 130 }
+ */
+export function tierStanding(
+  value: number,
+  scale = 1,
+): { tier: TierName; pointsToNextTier: number | null } {
+  let current = 0;
+  for (let index = 0; index < TIERS.length; index++) {
+    if (value >= TIERS[index]!.from * scale) current = index;
+  }
+  const next = TIERS[current + 1];
+  return {
+    tier: TIERS[current]!.name,
+    pointsToNextTier: next ? next.from * scale - value : null,
+  };
+}
+
+/**
+ * The tier of a test's points (`scale` 1) or of an index (`scale` = its number of core
+ * tests): the last tier whose band it reaches; null for no value.
+ *
+ * @example
+ * tierOf(1660, 3); // 'Strong' (1650 ≤ 1660 < 2100)
+ */
+export function tierOf(value: number | null | undefined, scale = 1): TierName | null {
+  return value == null ? null : tierStanding(value, scale).tier;
+}
 
 /** Sexes of a reference row: `any` is the pooled row, used for athletes of another or no gender. */
 export const REFERENCE_SEXES = ['male', 'female', 'any'] as const;

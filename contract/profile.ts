@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { ALL_ROSTERS, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './athlete';
-import { Day, Id, Line, MAX_ID, Nullable, PageNumber } from './common';
+import { Day, Id, literals, MAX_ID, Nullable } from './common';
+import { NameQueries, Paging, RosterFilter } from './list-query';
 import {
   BODYWEIGHT_LIMITS_KG,
   DEFAULT_PROFILE_SORT,
@@ -26,12 +26,6 @@ export * from './index-constants';
  * with (`/api/index-reference`). Every list answers `{ items, totalCount, pageNumber,
  * pageSize }`; days are `YYYY-MM-DD`.
  */
-
-/** `{ enum: [...] }`, typed as the union of the values. */
-const literals = <const T extends readonly string[]>(
-  values: T,
-  options: { default?: T[number]; description?: string } = {},
-) => Type.Enum([...values] as T[number][], options);
 
 /** An object with one optional-nullable property per key, all of one schema. */
 function byKey<const K extends readonly string[], S extends Parameters<typeof Nullable>[0]>(
@@ -120,16 +114,9 @@ export type ProfileInput = Static<typeof ProfileInput>;
  */
 export const ProfileListQuery = Type.Object(
   {
-    pageNumber: Type.Optional(PageNumber),
-    pageSize: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
-    ),
-    rosterId: Type.Optional(
-      Type.Integer({ minimum: ALL_ROSTERS, maximum: MAX_ID, default: ALL_ROSTERS }),
-    ),
-    firstNameQuery: Type.Optional(Line({ maxLength: 100 })),
-    middleNameQuery: Type.Optional(Line({ maxLength: 100 })),
-    lastNameQuery: Type.Optional(Line({ maxLength: 100 })),
+    ...Paging,
+    ...RosterFilter,
+    ...NameQueries,
     startDate: Type.Optional(Day()),
     endDate: Type.Optional(Day()),
     sort: Type.Optional(literals(PROFILE_SORTS, { default: DEFAULT_PROFILE_SORT })),
@@ -293,13 +280,8 @@ export type TeamReportPdfQuery = Static<typeof TeamReportPdfQuery>;
 /** `GET /api/report/eapi/team`: the spec's team-report filter state. */
 export const TeamReportListQuery = Type.Object(
   {
-    pageNumber: Type.Optional(PageNumber),
-    pageSize: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE }),
-    ),
-    rosterId: Type.Optional(
-      Type.Integer({ minimum: ALL_ROSTERS, maximum: MAX_ID, default: ALL_ROSTERS }),
-    ),
+    ...Paging,
+    ...RosterFilter,
     startDate: Type.Optional(Day()),
     endDate: Type.Optional(Day()),
     sort: Type.Optional(literals(TEAM_REPORT_SORTS, { default: DEFAULT_TEAM_REPORT_SORT })),

@@ -13,10 +13,10 @@ import type {
 import fp from 'fastify-plugin';
 import type { Config } from './config';
 import api from './api';
-import appConfigRoutes from './app-config/routes';
+import { appConfigRoutes } from './app-config';
 import { loggerOptions, RequestLogController, requestId } from './logger';
 import identityPlugin from './identity/plugin';
-import livePlugin, { type LiveSettings } from './live/plugin';
+import { livePlugin, type LiveSettings } from './live';
 import type { IdentitySettings } from './identity/settings';
 import admissionPlugin, { type AdmissionSettings } from './plugins/admission';
 import changesPlugin from './plugins/changes';
@@ -33,7 +33,7 @@ import validatorsPlugin from './plugins/validators';
 import logoFiles from './user/logo-files';
 import webhookPlugin from './webhook/plugin';
 import type { WebhookSettings } from './webhook/worker';
-import metricsPlugin from './metrics/plugin';
+import { metricsPlugin } from './metrics';
 
 /** The server instance, with TypeBox types for request and reply. */
 export type App = FastifyInstance<

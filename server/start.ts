@@ -3,8 +3,7 @@ import type { Config } from './config';
 import { POOL_KEPT_CONNECTIONS } from './db/connect';
 import { refreshStatistics } from './db/statistics';
 import type { LogFormat } from './logger';
-import { DEMO_EMAIL, DEMO_PASSWORD, demoSignInHint, ensureDemoAccount } from './seed/demo';
-import { SEED_TABLES } from './seed/seed';
+import { DEMO_EMAIL, DEMO_PASSWORD, demoSignInHint, ensureDemoAccount, SEED_TABLES } from './seed';
 import { normaliseStoredLogos } from './user/logo-maintenance';
 import { warmUpDatabase } from './warm-up';
 

@@ -10,10 +10,10 @@ import { athleteHistory } from './event/historical';
 import { ingestEvents } from './event/ingest';
 import { listResults } from './event/list';
 import { findApiKey, hashApiKey, newApiKey } from './integration/api-keys';
-import { readLeaderboard } from './leaderboard/leaderboard';
+import { readLeaderboard } from './leaderboard';
 import { referenceData } from './reference';
 import { createAccount, findAccountBySubject } from './user';
-import { fortyYardSprint } from './seed/norms';
+import { fortyYardSprint } from './seed';
 
 /**
  * The database's warm-up at start (decisions 029 and 030). PGlite is one session in the

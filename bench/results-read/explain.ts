@@ -3,7 +3,7 @@ import type { ResultListQuery } from '../../contract/event-query';
 import { openDatabase } from '../../server/db/connect';
 import type { Database } from '../../server/db/schema';
 import { athleteHistory } from '../../server/event/historical';
-import { resolveFilters } from '../../server/event/list-filters';
+import { resolveFilters } from '../../server/event/list/filters';
 import {
   countQuery,
   cursorOf,
@@ -13,8 +13,8 @@ import {
   pageSource,
   rowSource,
   SMALL_TABLE,
-} from '../../server/event/list-queries';
-import { sortPlan } from '../../server/event/list-sort';
+} from '../../server/event/list/queries';
+import { sortPlan } from '../../server/event/list/sort';
 
 /**
  * `npm run bench -- results --explain`: EXPLAIN (ANALYZE, BUFFERS) of the key query

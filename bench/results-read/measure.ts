@@ -9,9 +9,9 @@ import { buildApp, type App } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { loadIdentityKeys } from '../../server/identity/keys';
 import { APP_CLIENT_ID } from '../../server/identity/settings';
-import { resolveFilters } from '../../server/event/list-filters';
-import { cursorOf, detailsQuery, pageSource } from '../../server/event/list-queries';
-import { encodeCursor, sortPlan } from '../../server/event/list-sort';
+import { resolveFilters } from '../../server/event/list/filters';
+import { cursorOf, detailsQuery, pageSource } from '../../server/event/list/queries';
+import { encodeCursor, sortPlan } from '../../server/event/list/sort';
 
 /**
  * The measuring half of `npm run bench -- results`: starts the server on 127.0.0.1 (port

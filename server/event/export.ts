@@ -5,7 +5,7 @@ import { DEFAULT_RESULT_SORT, type ResultListQuery } from '../../contract/event-
 import type { Database } from '../db/schema';
 import { startDownload } from '../download';
 import { today } from './days';
-import { resolveFilters, type EventTypeInfo, type ResultFilters } from './list-filters';
+import { resolveFilters, type EventTypeInfo, type ResultFilters } from './list/filters';
 import {
   cursorOf,
   pageSource,
@@ -14,8 +14,8 @@ import {
   SMALL_TABLE,
   tableShape,
   type ResultRow,
-} from './list-queries';
-import { sortPlan, type Cursor, type SortPlan } from './list-sort';
+} from './list/queries';
+import { sortPlan, type Cursor, type SortPlan } from './list/sort';
 
 /**
  * `GET /api/event/export` (docs/api-results.md, "Export"): every row of a results table

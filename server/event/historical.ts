@@ -8,7 +8,7 @@ import type {
 import type { Database, Program, ResultSource, TimingMethod } from '../db/schema';
 import { badRequest, notFound } from '../plugins/http-errors';
 import { isTimeZone, nextDay, startOfDay } from './days';
-import { visibleEventTypes, type EventTypeInfo } from './list-filters';
+import { visibleEventTypes, type EventTypeInfo } from './list/filters';
 import { distanceLabel, markLabel } from './units';
 
 /**

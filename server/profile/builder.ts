@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Measurement } from '../../contract/profile';
+import { PROFILE_SOURCES, type Measurement } from '../../contract/profile';
 import type { Database } from '../db/schema';
 import {
   flatten,
@@ -23,22 +23,30 @@ import { recordEvents } from '../webhook';
  * statement reads every pair's bests, one writes (upserts and deletes) them all, so a
  * 50-result batch costs two statements whatever the number of pairs.
  *
- * - vertical jump (type 5) and broad jump (6): the highest mark;
- * - pro agility (2): the fastest;
- * - 10-yd sprint (1): the fastest of a 10-yd run's time and of the 10-yd split of a longer run;
- * - 40-yd sprint (1, 40 yd): the fastest;
+ * Which event types and distances feed each test is PROFILE_SOURCES (contract/index-constants.ts).
+ * - vertical jump and broad jump: the highest mark;
+ * - pro agility: the fastest;
+ * - 10-yd sprint (linear sprint): the fastest of a 10-yd run's time and of the 10-yd split of a longer run;
+ * - 40-yd sprint (linear sprint, 40 yd): the fastest;
  * - EASI: from ONE run, the fastest 40-yd sprint with splits at 10 and 20 yd: acceleration =
  *   split 10, transition = split 20 - split 10, top speed = total - split 20;
- * - flying 10 (type 3, 10 yd): the fastest.
+ * - flying 10 (flying sprint, 10 yd): the fastest.
  * Ties go to the earlier result. Implausible results (stored, flagged: faster than a human
  * can be) are left out, as the boards leave them out. A pair with no measurement left has
  * its 'results' profile deleted; 'manual' profiles are never touched.
  */
 type Db = Kysely<Database>;
 
-const YD10 = 9144;
+const YD10 = PROFILE_SOURCES.sprint10Ms.distanceMm;
 const YD20 = 18288;
-const YD40 = 36576;
+const YD40 = PROFILE_SOURCES.sprint40Ms.distanceMm;
+
+/** The event types of the tests (contract/index-constants.ts), as SQL literals. */
+const SPRINT = sql.lit(PROFILE_SOURCES.sprint40Ms.eventTypeId);
+const PRO_AGILITY = sql.lit(PROFILE_SOURCES.proAgilityMs.eventTypeId);
+const FLYING = sql.lit(PROFILE_SOURCES.flying10Ms.eventTypeId);
+const VERTICAL_JUMP = sql.lit(PROFILE_SOURCES.verticalJumpMm.eventTypeId);
+const BROAD_JUMP = sql.lit(PROFILE_SOURCES.broadJumpMm.eventTypeId);
 
 /** An athlete on a day (`YYYY-MM-DD`), or at an instant whose day the account's zone decides. */
 export type ProfilePair =
@@ -82,28 +90,32 @@ function bestsStatement(accountId: string, pairs: readonly ProfilePair[]) {
       where r.account_id = ${accountId} and r.program = 'eapi' and not r.implausible
     ), candidates as (
       select athlete_id, day,
-        case event_type_id when 5 then 'verticalJumpMm' when 6 then 'broadJumpMm'
-          when 2 then 'proAgilityMs' else 'flying10Ms' end as m,
-        result as value, case when event_type_id in (5, 6) then -result else result end as rank,
+        case event_type_id when ${VERTICAL_JUMP} then 'verticalJumpMm'
+          when ${BROAD_JUMP} then 'broadJumpMm'
+          when ${PRO_AGILITY} then 'proAgilityMs' else 'flying10Ms' end as m,
+        result as value,
+        case when event_type_id in (${VERTICAL_JUMP}, ${BROAD_JUMP}) then -result else result end
+          as rank,
         id, recorded_at, null::integer as s10, null::integer as s20
-      from r where event_type_id in (2, 5, 6) or (event_type_id = 3 and distance_mm = ${YD10})
+      from r where event_type_id in (${PRO_AGILITY}, ${VERTICAL_JUMP}, ${BROAD_JUMP})
+        or (event_type_id = ${FLYING} and distance_mm = ${YD10})
       union all
       select athlete_id, day, 'sprint40Ms', result, result, id, recorded_at, null, null
-      from r where event_type_id = 1 and distance_mm = ${YD40}
+      from r where event_type_id = ${SPRINT} and distance_mm = ${YD40}
       union all
       select athlete_id, day, 'sprint10Ms', result, result, id, recorded_at, null, null
-      from r where event_type_id = 1 and distance_mm = ${YD10}
+      from r where event_type_id = ${SPRINT} and distance_mm = ${YD10}
       union all
       select r.athlete_id, r.day, 'sprint10Ms', s.split_ms, s.split_ms, r.id, r.recorded_at, null, null
       from r join result_splits s on s.result_id = r.id and s.split_distance_mm = ${YD10}
-      where r.event_type_id = 1 and r.distance_mm > ${YD10}
+      where r.event_type_id = ${SPRINT} and r.distance_mm > ${YD10}
       union all
       select r.athlete_id, r.day, 'easi', r.result, r.result, r.id, r.recorded_at, s10.split_ms,
         s20.split_ms
       from r
       join result_splits s10 on s10.result_id = r.id and s10.split_distance_mm = ${YD10}
       join result_splits s20 on s20.result_id = r.id and s20.split_distance_mm = ${YD20}
-      where r.event_type_id = 1 and r.distance_mm = ${YD40}
+      where r.event_type_id = ${SPRINT} and r.distance_mm = ${YD40}
     ), best as (
       select distinct on (athlete_id, day, m) athlete_id, day, m, value, id, s10, s20
       from candidates order by athlete_id, day, m, rank, recorded_at, id

@@ -16,7 +16,8 @@ export {
   type ProfileOwnRow,
   type ProfileRow,
 } from './columns';
-export { PROFILE_TABLES, vacuumProfileTables } from './maintenance';
+export { PROFILE_TABLES, sharedProfileMaintenance, vacuumProfileTables } from './maintenance';
+export { profileListRoute } from './list-route';
 export {
   publishReferenceVersion,
   ReferenceVersionError,
@@ -30,14 +31,12 @@ export {
   type ReferenceVersion,
 } from './references';
 export {
-  coreTestCount,
   indexTests,
   jumpPowerW,
   points,
   referenceFor,
   score,
   testValue,
-  tierOf,
   type Measurements,
   type Reference,
   type Scored,

@@ -43,3 +43,19 @@ export function profileMaintenance(
 ): (changed: number) => void {
   return countedMaintenance(app, vacuumProfileTables(), 'profile tables', 'profiles', threshold);
 }
+
+const shared = new WeakMap<object, (changed: number) => void>();
+
+/**
+ * The one profile-tables counter of a server, for every route that writes profiles: the
+ * profile routes and the account's time zone (server/user), whose rebuild counts towards
+ * the same threshold. Keyed by the database, which every plugin context shares.
+ */
+export function sharedProfileMaintenance(app: FastifyInstance): (changed: number) => void {
+  let changed = shared.get(app.db);
+  if (!changed) {
+    changed = profileMaintenance(app);
+    shared.set(app.db, changed);
+  }
+  return changed;
+}

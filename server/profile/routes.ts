@@ -1,21 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { IdParams, Line, MAX_ID } from '../../contract/common';
+import { IdParams, MAX_ID } from '../../contract/common';
 import { MessageBody } from '../../contract/errors';
-import {
-  ProfileBody,
-  ProfileInput,
-  ProfileListBody,
-  ProfileListQuery,
-  ReferenceVersionBody,
-} from '../../contract/profile';
+import { ProfileBody, ProfileInput, ReferenceVersionBody } from '../../contract/profile';
 import { isUniqueViolation } from '../db/errors';
-import { isTimeZone } from '../event';
 import { badRequest, notFound } from '../plugins/http-errors';
 import { common, done, security } from '../plugins/route-schema';
-import { rebuildAccountProfiles } from './builder';
-import { checkListQuery, listProfiles, type ProfileTable } from './list';
-import { profileMaintenance } from './maintenance';
+import { profileListRoute } from './list-route';
+import { sharedProfileMaintenance } from './maintenance';
 import { findReferenceVersion, toReferenceVersionBody } from './references';
 import {
   deleteProfile,
@@ -26,18 +18,6 @@ import {
   rebuildProfile,
   saveManualProfile,
 } from './repository';
-
-/** `PUT /api/user/time-zone`: the IANA zone whose days group results into profiles. */
-const TimeZoneInput = Type.Object(
-  {
-    timeZone: Line({
-      minLength: 1,
-      maxLength: 100,
-      description: 'An IANA time zone, e.g. America/Chicago (the browser’s).',
-    }),
-  },
-  { title: 'TimeZoneInput', additionalProperties: false },
-);
 
 const ReferenceQuery = Type.Object(
   { version: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })) },
@@ -50,12 +30,13 @@ const takenMessage = (day: string, id: number | string) =>
   `This athlete has a profile on ${day} already (profile ${id}); edit that one instead.`;
 
 /**
- * Athlete profiles (`/api/profile`), the individual EAPI and EASI tables, the reference
- * tables (`/api/index-reference`) and the account's time zone (`/api/user/time-zone`).
+ * Athlete profiles (`/api/profile`) and the reference tables (`/api/index-reference`).
+ * The individual EAPI and EASI tables are server/report's, the account's time zone
+ * server/user's.
  */
 const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['profile'];
-  const changed = profileMaintenance(app);
+  const changed = sharedProfileMaintenance(app);
 
   /** Checks a manual profile's references; throws the 400. */
   async function checkInput(accountId: string, input: ProfileInput, exceptId?: number) {
@@ -88,52 +69,13 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     }
   }
 
-  const list = (url: string, table: ProfileTable, summary: string, description: string) =>
-    app.get(
-      url,
-      {
-        schema: {
-          summary,
-          description:
-            `${description} DateCreated is the testing day; OverallIndex is the ` +
-            `${table === 'easi' ? 'EASI' : 'EAPI'} (profiles without one last, in both ` +
-            'directions). Name queries match the start of the name, ignoring case and accents. ' +
-            'startDate/endDate are inclusive testing days. rosterId -1 means every athlete, ' +
-            "else the roster's current members.",
-          tags,
-          security,
-          querystring: ProfileListQuery,
-          response: { 200: ProfileListBody, 404: MessageBody, ...common },
-        },
-      },
-      async (request) => {
-        const errors = checkListQuery(request.query);
-        if (errors) throw badRequest(errors);
-        const page = await listProfiles(app.db, request.account.id, table, request.query);
-        if (!page) throw notFound('Roster not found');
-        return page;
-      },
-    );
-
-  list(
+  profileListRoute(
+    app,
     '/profile',
     'all',
     "A page of the account's athlete profiles",
     'Every profile, built from results or typed by hand.',
   );
-  list(
-    '/report/eapi/individual',
-    'eapi',
-    'A page of the EAPI table (profiles with an EAPI test)',
-    'Profiles with any EAPI test measured (vertical jump, 10-yd, pro agility, 40-yd, broad jump).',
-  );
-  list(
-    '/report/easi/individual',
-    'easi',
-    'A page of the EASI table (profiles with a sprint phase)',
-    'Profiles with any EASI phase measured (acceleration, transition, top speed, flying 10).',
-  );
-
   app.post(
     '/profile',
     {
@@ -271,40 +213,6 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const version = await findReferenceVersion(app.db, request.query.version);
       if (!version) throw notFound('Reference version not found');
       return toReferenceVersionBody(version);
-    },
-  );
-
-  app.put(
-    '/user/time-zone',
-    {
-      schema: {
-        summary: "Save the account's time zone (its days group results into profiles)",
-        description:
-          'The app saves the browser’s zone. A change rebuilds the profiles built from results ' +
-          'on the days of the new zone; profiles typed by hand keep their day.',
-        tags: ['user'],
-        security,
-        body: TimeZoneInput,
-        response: { 204: done, ...common },
-      },
-    },
-    async (request, reply) => {
-      const { timeZone } = request.body;
-      if (!isTimeZone(timeZone)) {
-        throw badRequest({ timeZone: ['is not a time zone this server knows (IANA name)'] });
-      }
-      const accountId = request.account.id;
-      const rebuilt = await app.db.transaction().execute(async (trx) => {
-        const updated = await trx
-          .updateTable('users')
-          .set({ time_zone: timeZone })
-          .where('id', '=', accountId)
-          .where('time_zone', '<>', timeZone)
-          .executeTakeFirst();
-        return updated.numUpdatedRows > 0n ? rebuildAccountProfiles(trx, accountId) : 0;
-      });
-      changed(rebuilt);
-      return reply.code(204).send(null);
     },
   );
 };

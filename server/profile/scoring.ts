@@ -4,12 +4,10 @@ import {
   POINTS_MEAN,
   POINTS_PER_SD,
   TESTS,
-  TIERS,
   type IndexName,
   type Measurement,
   type ReferenceSex,
   type Test,
-  type TierName,
 } from '../../contract/profile';
 import type { Gender } from '../../contract/athlete';
 
@@ -158,32 +156,4 @@ export function score(
 /** The tests of an index in the order reports show them: its core tests, then the optional ones. */
 export function indexTests(index: IndexName): readonly Test[] {
   return [...INDEX_TESTS[index].core, ...INDEX_TESTS[index].optional];
-}
-
-/** How many core tests make an index (its tiers are the test tiers times this). */
-export function coreTestCount(index: IndexName): number {
-  return INDEX_TESTS[index].core.length;
-}
-
-/**
- * The tier of a number of points and the points still needed for the next one; `scale`
- * is 1 for a test, the index's number of core tests for an index.
- *
- * @example
- * tierOf(530); // { tier: 'Average', pointsToNextTier: 20 }
- * tierOf(1520, 3); // { tier: 'Average', pointsToNextTier: 130 }
- */
-export function tierOf(
-  value: number,
-  scale = 1,
-): { tier: TierName; pointsToNextTier: number | null } {
-  let current = 0;
-  for (let index = 0; index < TIERS.length; index++) {
-    if (value >= TIERS[index]!.from * scale) current = index;
-  }
-  const next = TIERS[current + 1];
-  return {
-    tier: TIERS[current]!.name,
-    pointsToNextTier: next ? next.from * scale - value : null,
-  };
 }

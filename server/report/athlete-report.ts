@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import {
+  coreTestCount,
   INDEX_TESTS,
+  tierStanding,
   type AthleteReportBody,
   type IndexName,
   type ReportTestBody,
@@ -9,14 +11,12 @@ import type { Database, Gender } from '../db/schema';
 import { isStoredId } from '../db/ids';
 import { referenceData } from '../reference';
 import {
-  coreTestCount,
   hasIndex,
   indexTests,
   PROFILE_OWN_COLUMNS,
   referenceFor,
   referenceRows,
   testValue,
-  tierOf,
   toProfileBody,
   toReferenceRowBody,
   type Measurements,
@@ -114,7 +114,7 @@ export async function athleteReport(
     const points = body.points[test];
     const used = points === null ? null : referenceFor(references, test, a.gender);
     const measurement = test === 'verticalJumpPowerW' ? 'verticalJumpMm' : test;
-    const tier = points === null ? null : tierOf(points);
+    const tier = points === null ? null : tierStanding(points);
     return {
       test,
       core: core.includes(test),
@@ -128,7 +128,7 @@ export async function athleteReport(
       resultId: body.sourceResults[measurement],
     };
   });
-  const overallTier = overall === null ? null : tierOf(overall, coreTestCount(index));
+  const overallTier = overall === null ? null : tierStanding(overall, coreTestCount(index));
 
   return {
     index,

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { OrderBody } from '../../contract/store';
-import type { StorePackage } from '../config';
+import type { StorePackage } from './config';
 import type { Database, StoreOrdersTable } from '../db/schema';
 import { isStoredId, lockAccount } from '../db/ids';
 import { appendEntries, balance } from './ledger';

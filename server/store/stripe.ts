@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import Stripe from 'stripe';
-import type { Config, StripeSettings } from '../config';
+import type { Config } from '../config';
+import type { StripeSettings } from './config';
 import type { Database } from '../db/schema';
 import {
   cancelLocked,

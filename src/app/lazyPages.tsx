@@ -51,13 +51,20 @@ export const HistoricalResultsPage = styledPage(
   () => import(/* webpackChunkName: "history" */ '../features/history/HistoricalResultsPage'),
 );
 export const ReportsPage = styledPage(
-  () => import(/* webpackChunkName: "reports" */ '../features/reports/ReportsPage'),
+  () =>
+    import(/* webpackChunkName: "reports" */ '../features/performance-index/reports/ReportsPage'),
 );
 export const AthleteReportPage = styledPage(
-  () => import(/* webpackChunkName: "reports" */ '../features/reports/AthleteReportPage'),
+  () =>
+    import(
+      /* webpackChunkName: "reports" */ '../features/performance-index/reports/AthleteReportPage'
+    ),
 );
 export const TeamReportPage = styledPage(
-  () => import(/* webpackChunkName: "reports" */ '../features/reports/TeamReportPage'),
+  () =>
+    import(
+      /* webpackChunkName: "reports" */ '../features/performance-index/reports/TeamReportPage'
+    ),
 );
 export const IntegrationsPage = styledPage(
   () => import(/* webpackChunkName: "integration" */ '../features/integration/IntegrationsPage'),
@@ -66,7 +73,10 @@ export const StorePage = styledPage(
   () => import(/* webpackChunkName: "store" */ '../features/store/StorePage'),
 );
 export const AthleteProfilesPage = styledPage(
-  () => import(/* webpackChunkName: "profiles" */ '../features/profiles/AthleteProfilesPage'),
+  () =>
+    import(
+      /* webpackChunkName: "profiles" */ '../features/performance-index/profiles/AthleteProfilesPage'
+    ),
 );
 export const AccountInfoPage = styledPage(
   () => import(/* webpackChunkName: "account" */ '../features/account/AccountInfoPage'),

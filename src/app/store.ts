@@ -12,8 +12,8 @@ import { rootSaga } from './rootSaga';
 import { historicalFiltersSlice } from '../features/history/historicalFiltersSlice';
 import { leaderboardFiltersSlice } from '../features/leaderboard/leaderboardFiltersSlice';
 import { resultFilterReducers } from '../features/results/resultFiltersSlices';
-import { profileFiltersReducer } from '../features/profiles/profileFiltersSlice';
-import { reportFilterReducers } from '../features/reports/reportFiltersSlices';
+import { profileFiltersReducer } from '../features/performance-index/profiles/profileFiltersSlice';
+import { reportFilterReducers } from '../features/performance-index/reports/reportFiltersSlices';
 
 /** Table-filter slices, one per table; a feature's filter slice joins here to be persisted. */
 const filterReducers = {

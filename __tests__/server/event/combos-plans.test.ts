@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { ResultListQuery } from '../../../contract/event-query';
 import type { App } from '../../../server/app';
 import { refreshStatistics } from '../../../server/db/statistics';
-import { and, resolveFilters, resultConditions } from '../../../server/event/list-filters';
+import { and, resolveFilters, resultConditions } from '../../../server/event/list/filters';
 import { SEED_TABLES, seedAccount } from '../../../server/seed/seed';
 import { Random } from '../../../server/seed/random';
 import {

@@ -1,10 +1,10 @@
+import { tierStanding } from '../../../contract/index-constants';
 import { referenceVersion1 } from '../../../server/db/migrations/index-references';
 import {
   jumpPowerW,
   points,
   referenceFor,
   score,
-  tierOf,
   type Reference,
 } from '../../../server/profile/scoring';
 
@@ -137,16 +137,16 @@ describe('score', () => {
   });
 });
 
-describe('tierOf', () => {
+describe('tierStanding (contract/index-constants.ts)', () => {
   it('names the tier and the points to the next one', () => {
-    expect(tierOf(0)).toEqual({ tier: 'Developing', pointsToNextTier: 400 });
-    expect(tierOf(530)).toEqual({ tier: 'Average', pointsToNextTier: 20 });
-    expect(tierOf(550)).toEqual({ tier: 'Strong', pointsToNextTier: 150 });
-    expect(tierOf(1000)).toEqual({ tier: 'World-class', pointsToNextTier: null });
+    expect(tierStanding(0)).toEqual({ tier: 'Developing', pointsToNextTier: 400 });
+    expect(tierStanding(530)).toEqual({ tier: 'Average', pointsToNextTier: 20 });
+    expect(tierStanding(550)).toEqual({ tier: 'Strong', pointsToNextTier: 150 });
+    expect(tierStanding(1000)).toEqual({ tier: 'World-class', pointsToNextTier: null });
   });
 
   it('scales the bands for an index of three tests', () => {
-    expect(tierOf(1636, 3)).toEqual({ tier: 'Average', pointsToNextTier: 14 });
-    expect(tierOf(2100, 3)).toEqual({ tier: 'Elite', pointsToNextTier: 450 });
+    expect(tierStanding(1636, 3)).toEqual({ tier: 'Average', pointsToNextTier: 14 });
+    expect(tierStanding(2100, 3)).toEqual({ tier: 'Elite', pointsToNextTier: 450 });
   });
 });

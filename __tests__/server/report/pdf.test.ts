@@ -6,7 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import type { App } from '../../../server/app';
 import type { AthleteReportBody, Test } from '../../../contract/profile';
-import { formatMeasurement } from '../../../src/lib/indexFormat';
+import { formatMeasurement } from '../../../src/features/performance-index/shared/indexFormat';
 import { athletePdf } from '../../../server/report/pdf/athlete';
 import { inUnit } from '../../../server/report/pdf/sheet';
 import { winAnsi } from '../../../server/report/pdf/win-ansi';

@@ -11,7 +11,7 @@ import { sql, type Kysely } from 'kysely';
  * - The program pages' three indexes become partial, `where program <> 'none'`: only
  *   the Game Speed, EAPI and Manual Entry pages walk them, never a result without a
  *   program (what devices post unless told otherwise). Their queries say
- *   `program <> 'none'` too (server/event/list-filters.ts), so that the planner may use
+ *   `program <> 'none'` too (server/event/list/filters.ts), so that the planner may use
  *   them with any program value.
  *
  * The index DDL is written out here as of this migration (server/db/indexes.ts holds the

@@ -296,7 +296,8 @@ export const signed = (value: number) => (value > 0 ? `+${number(value)}` : numb
 
 /**
  * A value in its test's unit, as the report page shows it (formatMeasurement in
- * src/lib/indexFormat.ts): times in seconds, jump heights in inches or centimetres
+ * src/features/performance-index/shared/indexFormat.ts): times in seconds, jump heights
+ * in inches or centimetres
  * (`isMetric`, the coach's switch), jump lengths in feet and inches or centimetres,
  * power in watts.
  * @example inUnit('verticalJumpMm', 600, false) // '23.6 in'

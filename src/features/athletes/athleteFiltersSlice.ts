@@ -1,4 +1,5 @@
 import type { AthleteSort } from '../../../contract/athlete';
+import { ALL_ROSTERS } from '../../../contract/list-constants';
 import { createTableFiltersSlice, FIRST_PAGE } from '../../lib/tableFilters';
 
 /** The athlete table's filter state, exactly the spec's (section 3). */
@@ -16,7 +17,8 @@ export interface AthleteFilters {
 /** The name queries, one search box each. */
 export type NameQueryField = 'firstNameQuery' | 'middleNameQuery' | 'lastNameQuery';
 
-export const ALL_ROSTERS = -1;
+/** `rosterId` of every athlete, from the contract (a plain module). */
+export { ALL_ROSTERS };
 
 export const initialAthleteFilters: AthleteFilters = {
   ...FIRST_PAGE,

@@ -7,13 +7,14 @@ import type {
   SportBody,
 } from '../../../contract/athlete';
 import type { EventTypeBody, EventTypeListBody } from '../../../contract/event';
+import { MAX_PAGE_SIZE } from '../../../contract/list-constants';
 import { baseApi } from './baseApi';
 
 export type { EventTypeBody as EventType, RosterBody as Roster, SportBody as Sport };
 export type { PositionBody as Position };
 
-/** The server's largest page (contract/athlete.ts `MAX_PAGE_SIZE`). */
-const PICKER_PAGE_SIZE = 500;
+/** The server's largest page. */
+const PICKER_PAGE_SIZE = MAX_PAGE_SIZE;
 
 /** Reference lists answer `{ items }` like every list; a bare array is taken too. */
 function itemsOf<T>(answer: { items: T[] } | T[]): T[] {
