@@ -63,7 +63,12 @@ export function openSecret(keys: Keyring, accountId: string, stored: string): st
   }
   try {
     const bytes = Buffer.from(data ?? '', 'base64url');
-    const decipher = createDecipheriv('aes-256-gcm', key.key, Buffer.from(iv ?? '', 'base64url'));
+    // The tag's length is fixed: GCM would check a shortened one as given, so 4 bytes
+    // of it would take 2^32 tries to forge. Shorter data than a whole tag is damaged.
+    if (bytes.length < TAG_BYTES) throw new Error('shorter than its authentication tag');
+    const decipher = createDecipheriv('aes-256-gcm', key.key, Buffer.from(iv ?? '', 'base64url'), {
+      authTagLength: TAG_BYTES,
+    });
     decipher.setAAD(aad(accountId));
     decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
     return Buffer.concat([

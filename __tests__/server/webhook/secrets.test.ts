@@ -44,6 +44,23 @@ describe('secret box', () => {
     // A secret in clear (before migration 026) opens as it is.
     expect(openSecret(keyring(keyA), 'account-1', secret)).toBe(secret);
   });
+
+  it('refuses a shortened authentication tag (a 4-byte tag is 2^32 forgeries away)', () => {
+    // Sealed empty, the data is the 16-byte tag alone; cut to its first 4 bytes, GCM
+    // checks those 4 bytes only, unless the length of the tag is fixed.
+    const sealed = sealSecret(keyring(keyA), 'account-1', '');
+    const [, , id, iv, data] = sealed.split(':');
+    const tag = Buffer.from(data!, 'base64url');
+    expect(tag).toHaveLength(16);
+    for (const bytes of [4, 8, 12, 15]) {
+      const cut = `sealed:v1:${id}:${iv}:${tag.subarray(0, bytes).toString('base64url')}`;
+      expect(() => openSecret(keyring(keyA), 'account-1', cut)).toThrow(UnreadableSecretError);
+    }
+    expect(() => openSecret(keyring(keyA), 'account-1', `sealed:v1:${id}:${iv}:`)).toThrow(
+      UnreadableSecretError,
+    );
+    expect(openSecret(keyring(keyA), 'account-1', sealed)).toBe('');
+  });
 });
 
 describe('webhook secrets at rest', () => {
