@@ -9,6 +9,7 @@ import type {
 import { WEBHOOK_DISABLE_AFTER_FAILURES } from '../../../contract/webhook';
 import type { App } from '../../../server/app';
 import { addAthletes, coach, sprint } from '../event/fixtures';
+import { recoverySince } from '../../../server/webhook/recover';
 import { buildTestApp } from '../helpers/build-test-app';
 import { readOutbox } from '../identity/outbox';
 import { eventually, startReceiver, type Receiver } from './receiver';
@@ -182,6 +183,44 @@ describe('webhook disable notice, resume and recover', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(resultIds()).toHaveLength(6);
     expect(resultIds().filter((id) => id === delivered)).toHaveLength(1);
+  });
+
+  it('resumes from the newest event delivered, not from the newest delivery made', async () => {
+    const made = await subscribe();
+    const since = new Date(Date.now() - 1000).toISOString();
+    const set = (status: 'active' | 'disabled') =>
+      sql`update webhook_subscriptions set status = ${status} where id = ${made.id}`.execute(
+        app.db,
+      );
+    await set('disabled');
+    const missed = await post();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await set('active');
+    const later = await post();
+    await receiver.waitFor(1);
+    // `recover` makes the missed event's delivery now: a newer delivery of an older event.
+    expect((await recover(made.id, { since })).json<RecoverBody>().recovered).toBe(1);
+    await receiver.waitFor(2);
+    expect(resultIds()).toEqual([later, missed]);
+    await eventually(async () =>
+      (await deliveries(made.id)).every((d) => d.status === 'delivered'),
+    );
+    const createdAt = async (resultId: number) =>
+      (
+        await app.db
+          .selectFrom('webhook_events')
+          .select('created_at')
+          .where('subject_id', '=', String(resultId))
+          .where('type', '=', 'result.created')
+          .executeTakeFirstOrThrow()
+      ).created_at;
+    const subscription = await app.db
+      .selectFrom('webhook_subscriptions')
+      .select(['id', 'created_at'])
+      .where('id', '=', String(made.id))
+      .executeTakeFirstOrThrow();
+    expect(await recoverySince(app.db, subscription, 30)).toEqual(await createdAt(later));
+    expect(await createdAt(missed)).not.toEqual(await createdAt(later));
   });
 
   it('answers 400 for an instant outside the 30 days events are kept, or not an instant', async () => {
