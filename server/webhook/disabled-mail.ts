@@ -25,6 +25,11 @@ export interface DisabledNotice {
 /**
  * Claims the notices not sent yet: the subscription's alone, or (undefined) any, up to
  * 100. Claimed means sent as far as other processes know.
+ *
+ * The outer WHERE repeats the subquery's conditions: on PostgreSQL a second claim at the
+ * same moment waits for the first one's row lock, then re-checks only the conditions on
+ * the row it updates (not the subquery that picked it): without them it claimed the
+ * notice a second time, and the coach got two mails.
  */
 export async function claimDisabledNotices(
   db: Db,
@@ -34,7 +39,8 @@ export async function claimDisabledNotices(
   const { rows } = await sql<DisabledNotice>`
     update webhook_subscriptions s set disabled_notice_at = now()
     from users u
-    where u.id = s.account_id and s.id in (
+    where u.id = s.account_id and s.status = 'disabled' and s.disabled_notice_at is null
+      and s.id in (
       select id from webhook_subscriptions s
       where s.status = 'disabled' and s.disabled_notice_at is null and ${only}
       order by id limit 100)
