@@ -71,7 +71,10 @@ export const DEFAULT_RETRY_SCHEDULE_MS = [
 const PRUNE_EVERY_MS = HOUR;
 
 export interface WebhookWorker {
-  /** Stops claiming; in-flight attempts are interrupted and given back. */
+  /**
+   * Stops claiming; in-flight attempts are interrupted and given back; disabled notices
+   * being sent are waited for.
+   */
   stop(): Promise<void>;
   /** Looks at the queue now instead of after the idle wait (tests, and writers that just committed). */
   wake(): void;
@@ -103,11 +106,18 @@ export function startWorker(
   let lastFanOut = 0;
   let lastPrune = 0;
   const inFlight = new Set<Promise<void>>();
+  /** Disabled notices being sent: stop() waits for them (a claim, a mail, its mark). */
+  const notices = new Set<Promise<void>>();
 
   const notify = (subscriptionId: string | undefined) => {
-    hooks.onDisabled?.(subscriptionId).catch((error: unknown) => {
-      log.warn({ err: error, subscriptionId }, 'webhook disabled notice failed');
-    });
+    if (!hooks.onDisabled) return;
+    const sending: Promise<void> = hooks
+      .onDisabled(subscriptionId)
+      .catch((error: unknown) => {
+        log.warn({ err: error, subscriptionId }, 'webhook disabled notice failed');
+      })
+      .finally(() => notices.delete(sending));
+    notices.add(sending);
   };
 
   const attempt = async (delivery: ClaimedDelivery) => {
@@ -234,6 +244,9 @@ export function startWorker(
       closing.abort();
       await running;
       await Promise.all(inFlight);
+      // After the attempts: the last of them may have disabled a webhook and started its
+      // notice. The mail is not interrupted: a claim left unsent waits NOTICE_CLAIM_MS.
+      await Promise.all(notices);
     },
     wake() {
       fanOutNow = true;
