@@ -23,6 +23,11 @@ export class UnreadableSecretError extends Error {
     message: string,
     /** The key id the secret names, when it names one. */
     readonly keyId: string | undefined,
+    /**
+     * True: sealed with a key this server does not have (another server may: a rotation
+     * under way). False: damaged, or another account's; no key opens it.
+     */
+    readonly missingKey = false,
   ) {
     super(message);
   }
@@ -59,6 +64,7 @@ export function openSecret(keys: Keyring, accountId: string, stored: string): st
     throw new UnreadableSecretError(
       `the webhook signing secret is sealed with key ${id ?? '?'}, which this server does not have (WEBHOOK_SECRET_KEY, WEBHOOK_SECRET_KEY_PREVIOUS)`,
       id,
+      id !== undefined && id !== '',
     );
   }
   try {

@@ -13,7 +13,7 @@ import { openSecret, sealSecret, UnreadableSecretError } from '../../../server/w
 import { KEY_FILE, keyId, keyring } from '../../../server/webhook/secret-keys';
 import { coach } from '../event/fixtures';
 import { buildTestApp, testDatabase, type Store } from '../helpers/build-test-app';
-import { startReceiver, type Receiver } from './receiver';
+import { eventually, startReceiver, type Receiver } from './receiver';
 
 /**
  * Issue 31: webhook signing secrets are stored sealed (AES-256-GCM) with a key the
@@ -161,6 +161,85 @@ describe('webhook secrets at rest', () => {
       await expect(start(database, env(keyC))).rejects.toThrow(
         /cannot open: 1 with key k[0-9a-f]{8}\. Set WEBHOOK_SECRET_KEY/,
       );
+    } finally {
+      await database.cleanup();
+    }
+  }, 120_000);
+
+  it('gives a delivery back uncounted to a server that has its key (a rolling rotation)', async () => {
+    const database = await testDatabase();
+    const lines: { level: number; msg: string; key?: string }[] = [];
+    try {
+      // A server still on key A, while another one has restarted with B (A previous).
+      let app = await buildTestApp({
+        database,
+        env: env(keyA),
+        config: { webhookAllowPrivateTargets: true },
+        webhooks: { pollMs: 20, retryScheduleMs: [], leaseMs: 1_000 },
+        logger: {
+          level: 'warn',
+          stream: { write: (line: string) => lines.push(JSON.parse(line) as never) },
+        },
+      });
+      await app.ready();
+      const mine = await coach(app, 'rolling@example.com');
+      const { id, secret } = (
+        await app.inject({
+          method: 'POST',
+          url: '/api/integration/webhook',
+          headers: mine.headers,
+          payload: { url: receiver.url, events: ['result.created'] },
+        })
+      ).json<NewWebhookBody>();
+      // What the other server's start wrote: the secret sealed again with B.
+      await app.db
+        .updateTable('webhook_subscriptions')
+        .set({ secret: sealSecret(keyring(keyB, [keyA]), mine.id, secret) })
+        .where('id', '=', String(id))
+        .execute();
+      const before = receiver.received.length;
+      const queued = await app.inject({
+        method: 'POST',
+        url: `/api/integration/webhook/${id}/test`,
+        headers: mine.headers,
+      });
+      expect(queued.statusCode).toBe(202);
+      await eventually(async () => lines.some((line) => line.msg.includes('given back')));
+      const [logged] = lines.filter((line) => line.msg.includes('given back'));
+      expect(logged).toMatchObject({ level: 50, key: keyId(keyB) });
+      // Not an attempt: nothing sent, nothing counted, the webhook as it was.
+      const delivery = () =>
+        app.db
+          .selectFrom('webhook_deliveries')
+          .select(['status', 'attempts', 'error', 'leased_until'])
+          .where('subscription_id', '=', String(id))
+          .executeTakeFirstOrThrow();
+      expect(await delivery()).toMatchObject({ status: 'pending', attempts: 0, error: null });
+      const hook = await app.db
+        .selectFrom('webhook_subscriptions')
+        .select(['status', 'consecutive_failures'])
+        .where('id', '=', String(id))
+        .executeTakeFirstOrThrow();
+      expect(hook).toEqual({ status: 'active', consecutive_failures: 0 });
+      expect(receiver.received).toHaveLength(before);
+      await app.close();
+
+      // The server with key B takes it once the hold runs out, and signs it with the secret.
+      app = await start(database, env(keyB, [keyA]));
+      try {
+        const request = (await receiver.waitFor(before + 1))[before]!;
+        expect(() =>
+          new Webhook(secret).verify(request.body, {
+            'webhook-id': request.headers['webhook-id'] as string,
+            'webhook-timestamp': request.headers['webhook-timestamp'] as string,
+            'webhook-signature': request.headers['webhook-signature'] as string,
+          }),
+        ).not.toThrow();
+        await eventually(async () => (await delivery()).status === 'delivered');
+        expect((await delivery()).attempts).toBe(1);
+      } finally {
+        await app.close();
+      }
     } finally {
       await database.cleanup();
     }
