@@ -386,8 +386,10 @@ export interface WebhookSubscriptionsTable {
   consecutive_failures: ColumnType<number, undefined, number>;
   last_delivery_at: ColumnType<Date | null, undefined, Date | string | null>;
   last_status_code: ColumnType<number | null, undefined, number | null>;
-  /** Migration 025: when the coach was mailed that it was disabled (null: not yet). */
+  /** Migration 025: when the mail that it was disabled was claimed (null: not yet). */
   disabled_notice_at: ColumnType<Date | null, undefined, Date | string | null>;
+  /** Migration 027: when that mail went out (null: not yet; a claim may be pending). */
+  disabled_notice_sent_at: ColumnType<Date | null, undefined, Date | string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

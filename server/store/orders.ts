@@ -55,9 +55,10 @@ export type CreateOrderResult =
 /**
  * Makes a pending order of a package, once per (account, idempotency key): the same key
  * again answers the order it made (`replayed`), or `key-reused` when it named another
- * package. An account has at most one open order per package: a new key for a package
- * with a pending order answers that order (`reused`), so that 40 parallel clicks make one
- * order and one Checkout Session, not 40 (issue 31). Decided under the account's lock.
+ * package. An account has at most one open order per package and provider: a new key
+ * for a package with a pending order answers that order (`reused`), so that 40 parallel
+ * clicks make one order and one Checkout Session, not 40 (issue 31). Decided under the
+ * account's lock.
  */
 export function createOrder(
   db: Db,
@@ -83,6 +84,9 @@ export function createOrder(
       .selectAll()
       .where('account_id', '=', accountId)
       .where('package_id', '=', pkg.id)
+      // Of this provider: a manual order left from before the switch to Stripe has no
+      // Checkout page to send the coach to; it stays for the operator to confirm or cancel.
+      .where('provider', '=', provider)
       .where('status', '=', 'pending')
       .orderBy('id', 'desc')
       .limit(1)

@@ -8,10 +8,20 @@ import { linkMail, type Mailer, type MailMessage } from '../identity';
  * reason, but nobody looks at it while the receiver is down). Each disabling mails once:
  * a conditional update claims the notice (`disabled_notice_at`), whichever process
  * disabled the webhook; the worker sends it right after the failure that disabled it,
- * and its hourly sweep sends what a crash or a mail failure left (a failed mail gives the
- * claim back). Resume clears the mark, so a second disabling mails again.
+ * then marks it sent (`disabled_notice_sent_at`, migration 027). The worker's hourly
+ * sweep sends what a crash or a mail failure left: a failed mail gives the claim back,
+ * and a claim still not sent NOTICE_CLAIM_MS after it was made (its process died
+ * between the claim and the mail) is claimed again. Resume clears both marks, so a
+ * second disabling mails again.
  */
 type Db = Kysely<Database>;
+
+/**
+ * How long a claimed notice may wait for its mail before a sweep claims it again: longer
+ * than a mail can take (nodemailer's SMTP time-outs add up to 12.5 minutes: 2 to connect,
+ * 0.5 for the greeting, 10 of silence on the socket), so a slow mail is not sent twice.
+ */
+export const NOTICE_CLAIM_MS = 15 * 60_000;
 
 /** A disabled subscription whose coach has not been told yet. */
 export interface DisabledNotice {
@@ -20,36 +30,51 @@ export interface DisabledNotice {
   url: string;
   description: string;
   reason: string | null;
+  /** The claim (`disabled_notice_at` as text, to the microsecond): what marks it sent. */
+  claim: string;
 }
 
 /**
  * Claims the notices not sent yet: the subscription's alone, or (undefined) any, up to
- * 100. Claimed means sent as far as other processes know.
+ * 100. Not sent yet: not claimed, or claimed more than `claimMs` ago and still not
+ * marked sent. Claimed means being sent as far as other processes know.
+ *
+ * The outer WHERE repeats the subquery's conditions: on PostgreSQL a second claim at the
+ * same moment waits for the first one's row lock, then re-checks only the conditions on
+ * the row it updates (not the subquery that picked it): without them it claimed the
+ * notice a second time, and the coach got two mails.
  */
 export async function claimDisabledNotices(
   db: Db,
   subscriptionId: string | undefined,
+  claimMs = NOTICE_CLAIM_MS,
 ): Promise<DisabledNotice[]> {
   const only = subscriptionId === undefined ? sql`true` : sql`s.id = ${subscriptionId}`;
+  const unsent = sql`s.status = 'disabled' and s.disabled_notice_sent_at is null
+    and (s.disabled_notice_at is null
+      or s.disabled_notice_at < now() - make_interval(secs => ${claimMs / 1000}))`;
   const { rows } = await sql<DisabledNotice>`
     update webhook_subscriptions s set disabled_notice_at = now()
     from users u
-    where u.id = s.account_id and s.id in (
-      select id from webhook_subscriptions s
-      where s.status = 'disabled' and s.disabled_notice_at is null and ${only}
+    where u.id = s.account_id and ${unsent} and s.id in (
+      select id from webhook_subscriptions s where ${unsent} and ${only}
       order by id limit 100)
-    returning s.id, u.email, s.url, s.description, s.disabled_reason as reason`.execute(db);
+    returning s.id, u.email, s.url, s.description, s.disabled_reason as reason,
+      s.disabled_notice_at::text as claim`.execute(db);
   return rows;
 }
 
+/** Marks a claimed notice sent: no sweep sends it again (until a resume and a new disabling). */
+export async function markDisabledNoticeSent(db: Db, notice: DisabledNotice): Promise<void> {
+  await sql`update webhook_subscriptions set disabled_notice_sent_at = now()
+    where id = ${notice.id} and disabled_notice_at = ${notice.claim}::timestamptz`.execute(db);
+}
+
 /** Gives a claim back after its mail failed: the next sweep tries again. */
-export async function releaseDisabledNotice(db: Db, id: string): Promise<void> {
-  await db
-    .updateTable('webhook_subscriptions')
-    .set({ disabled_notice_at: null })
-    .where('id', '=', id)
-    .where('status', '=', 'disabled')
-    .execute();
+export async function releaseDisabledNotice(db: Db, notice: DisabledNotice): Promise<void> {
+  await sql`update webhook_subscriptions set disabled_notice_at = null
+    where id = ${notice.id} and status = 'disabled' and disabled_notice_sent_at is null
+      and disabled_notice_at = ${notice.claim}::timestamptz`.execute(db);
 }
 
 /** The mail: which webhook, why, what happens to events meanwhile, and what to do. */
@@ -77,8 +102,10 @@ export function disabledMail(
 }
 
 /**
- * Claims and sends the notices (the subscription's, or every one pending); a mail that
- * fails is given back and the error thrown after the rest went out.
+ * Claims and sends the notices (the subscription's, or every one pending), each marked
+ * sent once its mail went out; a mail that fails is given back and the error thrown
+ * after the rest went out. A crash (or a database outage) between a mail and its mark
+ * sends that mail again after NOTICE_CLAIM_MS: twice rather than never.
  */
 export async function sendDisabledNotices(
   db: Db,
@@ -94,8 +121,10 @@ export async function sendDisabledNotices(
       await mailer.send(disabledMail(notice, publicUrl, keepDays));
     } catch (error) {
       failure ??= error;
-      await releaseDisabledNotice(db, notice.id);
+      await releaseDisabledNotice(db, notice);
+      continue;
     }
+    await markDisabledNoticeSent(db, notice);
   }
   if (failure !== undefined) throw failure;
   return notices.length;

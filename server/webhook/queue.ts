@@ -241,15 +241,18 @@ export async function recordAttempt(
 }
 
 /**
- * Gives a delivery back (the server is closing mid-attempt): due again at once, the
- * attempt not counted; the receiver may still have had it, and gets it again under the
- * same `webhook-id`.
+ * Gives a delivery back, the attempt not counted: the server is closing mid-attempt (due
+ * again at once; the receiver may still have had it, and gets it again under the same
+ * `webhook-id`), or this process cannot sign it (`holdMs`: leased that long more, so
+ * that it does not claim it again at once and a process that can takes it).
  */
 export async function releaseDelivery(
   db: Db,
   delivery: Pick<ClaimedDelivery, 'id' | 'attempts'>,
+  holdMs = 0,
 ): Promise<void> {
-  await sql`update webhook_deliveries set leased_until = null, attempts = attempts - 1
+  const lease = holdMs > 0 ? sql`now() + make_interval(secs => ${holdMs / 1000})` : sql`null`;
+  await sql`update webhook_deliveries set leased_until = ${lease}, attempts = attempts - 1
     where id = ${delivery.id} and attempts = ${delivery.attempts}
       and status in ('pending', 'retrying')`.execute(db);
 }

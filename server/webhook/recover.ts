@@ -77,9 +77,11 @@ export async function recoverMissed(
 }
 
 /**
- * Where a resumed disabled subscription's recovery starts: the event of its newest
- * delivered delivery (what came after it did not arrive), or its creation; never
- * before `keepDays` ago (older events are pruned).
+ * Where a resumed disabled subscription's recovery starts: the newest event it received
+ * (what came after it did not arrive), or its creation; never before `keepDays` ago
+ * (older events are pruned). By the events' time, not the deliveries' ids: `recover`
+ * makes new deliveries (higher ids) for old events, and the newest delivery delivered
+ * may be of an event long before the last one received.
  */
 export async function recoverySince(
   db: Db,
@@ -88,10 +90,10 @@ export async function recoverySince(
 ): Promise<Date> {
   const { rows } = await sql<{ at: Date }>`
     select greatest(
-      coalesce((select e.created_at from webhook_deliveries d
+      coalesce((select max(e.created_at) from webhook_deliveries d
           join webhook_events e on e.id = d.event_id
-        where d.subscription_id = ${subscription.id} and d.status = 'delivered'
-        order by d.id desc limit 1), ${subscription.created_at}::timestamptz),
+        where d.subscription_id = ${subscription.id} and d.status = 'delivered'),
+        ${subscription.created_at}::timestamptz),
       now() - make_interval(days => ${keepDays})) as at`.execute(db);
   return rows[0]!.at;
 }

@@ -23,6 +23,11 @@ export class UnreadableSecretError extends Error {
     message: string,
     /** The key id the secret names, when it names one. */
     readonly keyId: string | undefined,
+    /**
+     * True: sealed with a key this server does not have (another server may: a rotation
+     * under way). False: damaged, or another account's; no key opens it.
+     */
+    readonly missingKey = false,
   ) {
     super(message);
   }
@@ -59,11 +64,17 @@ export function openSecret(keys: Keyring, accountId: string, stored: string): st
     throw new UnreadableSecretError(
       `the webhook signing secret is sealed with key ${id ?? '?'}, which this server does not have (WEBHOOK_SECRET_KEY, WEBHOOK_SECRET_KEY_PREVIOUS)`,
       id,
+      id !== undefined && id !== '',
     );
   }
   try {
     const bytes = Buffer.from(data ?? '', 'base64url');
-    const decipher = createDecipheriv('aes-256-gcm', key.key, Buffer.from(iv ?? '', 'base64url'));
+    // The tag's length is fixed: GCM would check a shortened one as given, so 4 bytes
+    // of it would take 2^32 tries to forge. Shorter data than a whole tag is damaged.
+    if (bytes.length < TAG_BYTES) throw new Error('shorter than its authentication tag');
+    const decipher = createDecipheriv('aes-256-gcm', key.key, Buffer.from(iv ?? '', 'base64url'), {
+      authTagLength: TAG_BYTES,
+    });
     decipher.setAAD(aad(accountId));
     decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
     return Buffer.concat([

@@ -160,6 +160,7 @@ export function setSubscriptionState(
           disabled_reason: null,
           consecutive_failures: 0,
           disabled_notice_at: null,
+          disabled_notice_sent_at: null,
         };
   return db
     .updateTable('webhook_subscriptions')

@@ -10,6 +10,7 @@ import {
   releaseDelivery,
   type ClaimedDelivery,
 } from './queue';
+import { UnreadableSecretError } from './secret-box';
 import { sendWebhook } from './send';
 
 /**
@@ -70,8 +71,17 @@ export const DEFAULT_RETRY_SCHEDULE_MS = [
 /** How often settled events are pruned, and missed disable notices sent. */
 const PRUNE_EVERY_MS = HOUR;
 
+/**
+ * How long a delivery this process cannot sign (its secret's key is missing) is held
+ * before any process may claim it again (at most a lease).
+ */
+const UNREADABLE_HOLD_MS = 10_000;
+
 export interface WebhookWorker {
-  /** Stops claiming; in-flight attempts are interrupted and given back. */
+  /**
+   * Stops claiming; in-flight attempts are interrupted and given back; disabled notices
+   * being sent are waited for.
+   */
   stop(): Promise<void>;
   /** Looks at the queue now instead of after the idle wait (tests, and writers that just committed). */
   wake(): void;
@@ -86,7 +96,8 @@ export interface WorkerHooks {
   onDisabled?(subscriptionId: string | undefined): Promise<void>;
   /**
    * The signing secret in clear from what is stored (secret-box.ts openSecret); throws
-   * when it cannot be opened, which fails the attempt. Unset: stored in clear.
+   * when it cannot be opened: with a key this process lacks, the delivery is given back
+   * uncounted; damaged, the attempt fails. Unset: stored in clear.
    */
   openSecret?(accountId: string, stored: string): string;
 }
@@ -103,11 +114,31 @@ export function startWorker(
   let lastFanOut = 0;
   let lastPrune = 0;
   const inFlight = new Set<Promise<void>>();
+  /** Disabled notices being sent: stop() waits for them (a claim, a mail, its mark). */
+  const notices = new Set<Promise<void>>();
+
+  /** When each missing key was last logged: one line a minute each, not one per delivery. */
+  const missingKeyLogged = new Map<string, number>();
+  const reportMissingKey = (error: UnreadableSecretError, delivery: ClaimedDelivery) => {
+    const key = error.keyId ?? '?';
+    const last = missingKeyLogged.get(key);
+    if (last !== undefined && Date.now() - last < MINUTE) return;
+    missingKeyLogged.set(key, Date.now());
+    log.error(
+      { key, deliveryId: delivery.id, subscriptionId: delivery.subscription_id },
+      `webhook deliveries given back: their signing secret is sealed with key ${key}, which this server does not have; restart it with that key in WEBHOOK_SECRET_KEY (docs/operations.md, "Webhook secret keys")`,
+    );
+  };
 
   const notify = (subscriptionId: string | undefined) => {
-    hooks.onDisabled?.(subscriptionId).catch((error: unknown) => {
-      log.warn({ err: error, subscriptionId }, 'webhook disabled notice failed');
-    });
+    if (!hooks.onDisabled) return;
+    const sending: Promise<void> = hooks
+      .onDisabled(subscriptionId)
+      .catch((error: unknown) => {
+        log.warn({ err: error, subscriptionId }, 'webhook disabled notice failed');
+      })
+      .finally(() => notices.delete(sending));
+    notices.add(sending);
   };
 
   const attempt = async (delivery: ClaimedDelivery) => {
@@ -120,8 +151,16 @@ export function startWorker(
     try {
       secret = hooks.openSecret?.(delivery.account_id, delivery.secret) ?? delivery.secret;
     } catch (error) {
-      // Sealed with a key this process lacks (another server's?): a failed attempt, in
-      // the log the coach sees, and retried as any other.
+      if (error instanceof UnreadableSecretError && error.missingKey) {
+        // Sealed with a key this process lacks: another server started with a new key
+        // and sealed the secrets again (a rolling rotation). Not the receiver's failure:
+        // given back uncounted, held a moment so that a server with the key takes it.
+        await releaseDelivery(db, delivery, Math.min(UNREADABLE_HOLD_MS, settings.leaseMs));
+        reportMissingKey(error, delivery);
+        return;
+      }
+      // Damaged (no key opens it): a failed attempt, in the log the coach sees, and
+      // retried as any other; failing for good, it tells the coach to replace the webhook.
       const message = error instanceof Error ? error.message : String(error);
       const outcome = { ok: false, statusCode: null, durationMs: 0, responseExcerpt: null };
       const retryInMs = settings.retryScheduleMs[delivery.attempts - 1];
@@ -234,6 +273,9 @@ export function startWorker(
       closing.abort();
       await running;
       await Promise.all(inFlight);
+      // After the attempts: the last of them may have disabled a webhook and started its
+      // notice. The mail is not interrupted: a claim left unsent waits NOTICE_CLAIM_MS.
+      await Promise.all(notices);
     },
     wake() {
       fanOutNow = true;

@@ -2,6 +2,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import type { OrderBody, StoreBody } from '../../../contract/store';
 import type { App } from '../../../server/app';
 import { balance } from '../../../server/store';
+import { createOrder } from '../../../server/store/orders';
 import { runStoreCommand } from '../../../server/store/operator';
 import { newCoach, type Coach } from '../athlete/helpers';
 import {
@@ -385,6 +386,26 @@ describe('the Store with Stripe', () => {
     // The next try works.
     const { order: made } = await order(coach);
     expect(made.status).toBe('pending');
+  });
+
+  it('starts a Stripe order beside a pending order left from the manual provider', async () => {
+    const coach = await newCoach(app);
+    // Ordered before the operator switched the Store to Stripe: it stays for the operator.
+    const manual = await createOrder(
+      app.db,
+      coach.accountId,
+      app.config.storePackages.find((p) => p.id === 'spots-10')!,
+      'EUR',
+      'manual',
+      'manual-key-0001',
+    );
+    expect(manual.kind).toBe('created');
+    const { order: made, session } = await order(coach, 'spots-10', 'stripe-key-0002');
+    expect(made).toMatchObject({ provider: 'stripe', status: 'pending', checkoutUrl: session.url });
+    expect(made.id).not.toBe(Number(manual.order.id));
+    // And a second click finds the Stripe order, not the manual one.
+    const { order: again } = await order(coach, 'spots-10', 'stripe-key-0003');
+    expect(again).toEqual(made);
   });
 });
 

@@ -3,7 +3,6 @@ import type { EventBody } from '../../../contract/event';
 import type {
   DeliveryBody,
   DeliveryListBody,
-  NewWebhookBody,
   ResumedWebhookBody,
   WebhookBody,
   WebhookEventType,
@@ -13,7 +12,14 @@ import { webhookQueueStats } from '../../../server/webhook';
 import { fanOut } from '../../../server/webhook/queue';
 import { addAthletes, coach, sprint, sprints } from '../event/fixtures';
 import { buildTestApp } from '../helpers/build-test-app';
-import { eventually, startReceiver, type Receiver } from './receiver';
+import {
+  eventually,
+  startReceiver,
+  subscribe,
+  verified,
+  webhookTestApp,
+  type Receiver,
+} from './receiver';
 
 /**
  * Delivery end to end: the outbox written with the change, the worker sending signed
@@ -22,64 +28,38 @@ import { eventually, startReceiver, type Receiver } from './receiver';
  * delivery when the setting is off.
  */
 describe('webhook delivery', () => {
-  let app: App;
-  let receiver: Receiver;
-  let mine: { headers: Record<string, string>; id: string };
-  let athletes: number[];
-  beforeAll(async () => {
-    app = await buildTestApp({
-      config: { webhookAllowPrivateTargets: true, webhookTimeoutMs: 300 },
-      webhooks: { retryScheduleMs: [50, 100], pollMs: 20, leaseMs: 5_000 },
-    });
-    await app.ready();
-    mine = await coach(app, 'delivery@example.com');
-    athletes = await addAthletes(app, mine.id, 3);
+  const t = webhookTestApp('delivery@example.com', {
+    webhookTimeoutMs: 300,
+    webhooks: { retryScheduleMs: [50, 100], pollMs: 20, leaseMs: 5_000 },
+    athletes: 3,
   });
-  beforeEach(async () => {
-    receiver = await startReceiver();
-  });
-  afterEach(async () => {
-    await app.db.deleteFrom('webhook_subscriptions').execute();
-    await receiver.close();
-  });
-  afterAll(() => app.close());
-
-  const subscribe = async (events: WebhookEventType[], url = receiver.url) => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/integration/webhook',
-      headers: mine.headers,
-      payload: { url, events },
-    });
-    expect(response.statusCode).toBe(201);
-    return response.json<NewWebhookBody>();
-  };
+  const subscribeTo = (events: WebhookEventType[], url = t.receiver.url) =>
+    subscribe(t.app, t.mine.headers, { url, events });
   const post = (payload: object) =>
-    app.inject({ method: 'POST', url: '/api/event', headers: mine.headers, payload });
+    t.app.inject({ method: 'POST', url: '/api/event', headers: t.mine.headers, payload });
   const deliveries = async (id: number) =>
     (
-      await app.inject({
+      await t.app.inject({
         url: `/api/integration/webhook/${id}/delivery?pageSize=100`,
-        headers: mine.headers,
+        headers: t.mine.headers,
       })
     ).json<DeliveryListBody>();
-  const events = () => app.db.selectFrom('webhook_events').selectAll().execute();
+  const events = () => t.app.db.selectFrom('webhook_events').selectAll().execute();
 
   it('delivers result.created signed, with the result as the API shows it', async () => {
-    const hook = await subscribe(['result.created']);
-    const created = await post(sprint('signed-1', athletes[0]!));
+    const hook = await subscribeTo(['result.created']);
+    const created = await post(sprint('signed-1', t.athletes[0]!));
     expect(created.statusCode).toBe(201);
-    const [request] = await receiver.waitFor(1);
+    const [request] = await t.receiver.waitFor(1);
     // The receiver's own library verifies the signature (and the timestamp's freshness).
-    const verified = new Webhook(hook.secret).verify(request!.body, {
-      'webhook-id': request!.headers['webhook-id'] as string,
-      'webhook-timestamp': request!.headers['webhook-timestamp'] as string,
-      'webhook-signature': request!.headers['webhook-signature'] as string,
-    }) as { type: string; timestamp: string; data: EventBody };
+    const body = verified<{ type: string; timestamp: string; data: EventBody }>(
+      request!,
+      hook.secret,
+    );
     expect(request!.headers['content-type']).toBe('application/json');
     expect(request!.headers['user-agent']).toMatch(/^Splitline-Webhooks\//);
-    expect(verified.type).toBe('result.created');
-    expect(verified.data).toEqual(created.json<EventBody>());
+    expect(body.type).toBe('result.created');
+    expect(body.data).toEqual(created.json<EventBody>());
     // Another secret does not verify it.
     expect(() =>
       new Webhook('whsec_' + Buffer.alloc(32, 1).toString('base64')).verify(
@@ -100,25 +80,25 @@ describe('webhook delivery', () => {
   });
 
   it('writes one event per new result of a batch in one go, none for a retried upload', async () => {
-    const hook = await subscribe(['result.created']);
-    const batch = sprints('batch', athletes, 50);
+    const hook = await subscribeTo(['result.created']);
+    const batch = sprints('batch', t.athletes, 50);
     const first = await post({ items: batch });
     expect(first.statusCode).toBe(201);
     expect((await post({ items: batch })).statusCode).toBe(200); // the same upload again
     const ids = new Set(first.json<{ items: { id: number }[] }>().items.map((r) => String(r.id)));
     const batchEvents = (await events()).filter((e) => ids.has(String(e.subject_id)));
     expect(batchEvents).toHaveLength(50);
-    await receiver.waitFor(50);
+    await t.receiver.waitFor(50);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(receiver.received).toHaveLength(50);
-    expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(50);
+    expect(t.receiver.received).toHaveLength(50);
+    expect(new Set(t.receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(50);
 
     // The log: pages of the subscription's deliveries, newest first.
     const page = async (n: number) =>
       (
-        await app.inject({
+        await t.app.inject({
           url: `/api/integration/webhook/${hook.id}/delivery?pageNumber=${n}&pageSize=20`,
-          headers: mine.headers,
+          headers: t.mine.headers,
         })
       ).json<DeliveryListBody>();
     const pages = [await page(1), await page(2), await page(3)];
@@ -130,67 +110,67 @@ describe('webhook delivery', () => {
     const logIds = pages.flatMap((p) => p.items.map((d) => d.id));
     expect(logIds).toEqual([...logIds].sort((a, b) => b - a));
     expect(new Set(logIds).size).toBe(50);
-    await eventually(async () => (await webhookQueueStats(app.db)).due === 0);
-    expect(await webhookQueueStats(app.db)).toMatchObject({ due: 0, retrying: 0 });
+    await eventually(async () => (await webhookQueueStats(t.app.db)).due === 0);
+    expect(await webhookQueueStats(t.app.db)).toMatchObject({ due: 0, retrying: 0 });
   });
 
   it('writes nothing when no subscription takes the type, and nothing when the batch fails', async () => {
-    await app.db.deleteFrom('webhook_events').execute();
-    expect((await post(sprint('nobody-1', athletes[0]!))).statusCode).toBe(201);
-    await subscribe(['athlete.created']);
-    expect((await post(sprint('nobody-2', athletes[0]!))).statusCode).toBe(201);
+    await t.app.db.deleteFrom('webhook_events').execute();
+    expect((await post(sprint('nobody-1', t.athletes[0]!))).statusCode).toBe(201);
+    await subscribeTo(['athlete.created']);
+    expect((await post(sprint('nobody-2', t.athletes[0]!))).statusCode).toBe(201);
     expect(await events()).toEqual([]);
 
-    await subscribe(['result.created']);
+    await subscribeTo(['result.created']);
     // A batch with a clientId reused for other content answers 409: its transaction rolls
     // back, with the events of the rows it had inserted.
-    const reused = { ...sprint('nobody-1', athletes[0]!), timeMs: 4900, splits: [] };
-    const failed = await post({ items: [sprint('fresh-1', athletes[1]!), reused] });
+    const reused = { ...sprint('nobody-1', t.athletes[0]!), timeMs: 4900, splits: [] };
+    const failed = await post({ items: [sprint('fresh-1', t.athletes[1]!), reused] });
     expect(failed.statusCode).toBe(409);
     expect(await events()).toEqual([]);
   });
 
   it('announces result.updated and result.deleted, and athlete.created and updated', async () => {
-    const hook = await subscribe([
+    const hook = await subscribeTo([
       'result.updated',
       'result.deleted',
       'athlete.created',
       'athlete.updated',
     ]);
-    const made = await post({ items: [sprint('edit-1', athletes[0]!)] });
+    const made = await post({ items: [sprint('edit-1', t.athletes[0]!)] });
     const id = made.json<{ items: { id: number }[] }>().items[0]!.id;
-    const { clientId: _clientId, ...edit } = sprint('edit-1', athletes[0]!);
-    const put = await app.inject({
+    const { clientId: _clientId, ...edit } = sprint('edit-1', t.athletes[0]!);
+    const put = await t.app.inject({
       method: 'PUT',
       url: `/api/event/${id}`,
-      headers: mine.headers,
+      headers: t.mine.headers,
       payload: { ...edit, timeMs: 4999, splits: [] },
     });
     expect(put.statusCode).toBe(200);
     // Sent before the delete: a result.updated fanned out after it carries only the id.
-    await receiver.waitFor(1);
-    const removed = await app.inject({
+    await t.receiver.waitFor(1);
+    const removed = await t.app.inject({
       method: 'DELETE',
       url: `/api/event/${id}`,
-      headers: mine.headers,
+      headers: t.mine.headers,
     });
     expect(removed.statusCode).toBe(204);
-    const athlete = await app.inject({
+    const athlete = await t.app.inject({
       method: 'POST',
       url: '/api/athlete',
-      headers: mine.headers,
+      headers: t.mine.headers,
       payload: { firstName: 'Ada', lastName: 'Hook' },
     });
     expect(athlete.statusCode).toBe(201);
     const athleteId = athlete.json<{ id: number }>().id;
-    const edited = await app.inject({
+    const edited = await t.app.inject({
       method: 'PUT',
       url: `/api/athlete/${athleteId}`,
-      headers: mine.headers,
+      headers: t.mine.headers,
       payload: { firstName: 'Ada', lastName: 'Hooked' },
     });
     expect(edited.statusCode).toBe(200);
-    const received = await receiver.waitFor(4);
+    const received = await t.receiver.waitFor(4);
     const bodies = received.map((r) => JSON.parse(r.body) as { type: string; data: unknown });
     const byType = Object.fromEntries(bodies.map((b) => [b.type, b.data]));
     expect(Object.keys(byType).sort()).toEqual([
@@ -202,7 +182,7 @@ describe('webhook delivery', () => {
     expect(byType['result.updated']).toEqual(put.json<EventBody>());
     expect(byType['result.deleted']).toEqual({ id });
     const shown = (
-      await app.inject({ url: `/api/athlete/${athleteId}`, headers: mine.headers })
+      await t.app.inject({ url: `/api/athlete/${athleteId}`, headers: t.mine.headers })
     ).json();
     expect(byType['athlete.updated']).toEqual(shown);
     expect(byType['athlete.created']).toMatchObject({ id: athleteId, lastName: 'Hook' });
@@ -210,10 +190,10 @@ describe('webhook delivery', () => {
   });
 
   it('announces profile.created once per new profile, with the profile as the API shows it', async () => {
-    await subscribe(['profile.created']);
+    await subscribeTo(['profile.created']);
     const eapi = (clientId: string, markMm: number) => ({
       clientId,
-      athleteId: athletes[2]!,
+      athleteId: t.athletes[2]!,
       eventTypeId: 5,
       markMm,
       recordedAt: '2025-05-01T15:00:00.000Z',
@@ -221,39 +201,39 @@ describe('webhook delivery', () => {
       program: 'eapi',
     });
     expect((await post(eapi('jump-1', 600))).statusCode).toBe(201);
-    const [request] = await receiver.waitFor(1);
+    const [request] = await t.receiver.waitFor(1);
     const body = JSON.parse(request!.body) as { type: string; data: { id: number } };
     expect(body.type).toBe('profile.created');
-    const shown = await app.inject({
+    const shown = await t.app.inject({
       url: `/api/profile/${body.data.id}`,
-      headers: mine.headers,
+      headers: t.mine.headers,
     });
     expect(body.data).toEqual(shown.json());
-    expect(body.data).toMatchObject({ athleteId: athletes[2] });
+    expect(body.data).toMatchObject({ athleteId: t.athletes[2] });
     // A second result of the same athlete and day changes the profile: not a new one.
     expect((await post(eapi('jump-2', 650))).statusCode).toBe(201);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(receiver.received).toHaveLength(1);
+    expect(t.receiver.received).toHaveLength(1);
   });
 
   it('retries after 500s and timeouts under the same webhook-id, then delivers once', async () => {
-    const hook = await subscribe(['result.created']);
-    receiver.answers.push(500, 'hang');
-    await post(sprint('retry-1', athletes[0]!));
-    const received = await receiver.waitFor(3);
+    const hook = await subscribeTo(['result.created']);
+    t.receiver.answers.push(500, 'hang');
+    await post(sprint('retry-1', t.athletes[0]!));
+    const received = await t.receiver.waitFor(3);
     await eventually(async () => (await deliveries(hook.id)).items[0]?.status === 'delivered');
     expect(new Set(received.map((r) => r.headers['webhook-id'])).size).toBe(1);
     expect(new Set(received.map((r) => r.body)).size).toBe(1);
     const [delivery] = (await deliveries(hook.id)).items as [DeliveryBody];
     expect(delivery).toMatchObject({ attempts: 3, statusCode: 200, error: null });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(receiver.received).toHaveLength(3);
+    expect(t.receiver.received).toHaveLength(3);
   });
 
   it('fails a delivery after the last retry and keeps a short excerpt of the answer', async () => {
-    const hook = await subscribe(['result.created']);
-    receiver.answers.push(500, 502, 503);
-    await post(sprint('fail-1', athletes[0]!));
+    const hook = await subscribeTo(['result.created']);
+    t.receiver.answers.push(500, 502, 503);
+    await post(sprint('fail-1', t.athletes[0]!));
     await eventually(async () => (await deliveries(hook.id)).items[0]?.status === 'failed');
     const [delivery] = (await deliveries(hook.id)).items as [DeliveryBody];
     expect(delivery).toMatchObject({
@@ -264,45 +244,45 @@ describe('webhook delivery', () => {
     });
     expect(delivery.responseExcerpt).toHaveLength(200);
     const row = (
-      await app.inject({ url: `/api/integration/webhook/${hook.id}`, headers: mine.headers })
+      await t.app.inject({ url: `/api/integration/webhook/${hook.id}`, headers: t.mine.headers })
     ).json<WebhookBody>();
     expect(row).toMatchObject({ consecutiveFailures: 1, status: 'active', lastStatusCode: 503 });
   });
 
   it('holds deliveries while paused and sends them on resume', async () => {
-    const hook = await subscribe(['result.created']);
+    const hook = await subscribeTo(['result.created']);
     const base = `/api/integration/webhook/${hook.id}`;
-    await app.inject({ method: 'POST', url: `${base}/pause`, headers: mine.headers });
-    await post(sprint('paused-1', athletes[0]!));
+    await t.app.inject({ method: 'POST', url: `${base}/pause`, headers: t.mine.headers });
+    await post(sprint('paused-1', t.athletes[0]!));
     await eventually(async () => (await deliveries(hook.id)).totalCount === 1);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(receiver.received).toHaveLength(0);
+    expect(t.receiver.received).toHaveLength(0);
     expect((await deliveries(hook.id)).items[0]!.status).toBe('pending');
-    await app.inject({ method: 'POST', url: `${base}/resume`, headers: mine.headers });
-    await receiver.waitFor(1);
+    await t.app.inject({ method: 'POST', url: `${base}/resume`, headers: t.mine.headers });
+    await t.receiver.waitFor(1);
   });
 
   it('disables a subscription after WEBHOOK_DISABLE_AFTER_FAILURES failed deliveries in a row; resume clears it and sends them again', async () => {
-    const hook = await subscribe(['result.created']);
-    receiver.answers.push(...Array<number>(60).fill(500));
-    await post({ items: sprints('disable', athletes, 20) });
+    const hook = await subscribeTo(['result.created']);
+    t.receiver.answers.push(...Array<number>(60).fill(500));
+    await post({ items: sprints('disable', t.athletes, 20) });
     await eventually(async () => {
       const row = (
-        await app.inject({ url: `/api/integration/webhook/${hook.id}`, headers: mine.headers })
+        await t.app.inject({ url: `/api/integration/webhook/${hook.id}`, headers: t.mine.headers })
       ).json<WebhookBody>();
       return row.status === 'disabled';
     }, 20_000);
     const row = (
-      await app.inject({ url: `/api/integration/webhook/${hook.id}`, headers: mine.headers })
+      await t.app.inject({ url: `/api/integration/webhook/${hook.id}`, headers: t.mine.headers })
     ).json<WebhookBody>();
     expect(row.disabledReason).toBe('20 deliveries in a row failed; last: HTTP 500');
     expect(row.consecutiveFailures).toBe(20);
-    const resumed = await app.inject({
+    const resumed = await t.app.inject({
       method: 'POST',
       url: `/api/integration/webhook/${hook.id}/resume`,
-      headers: mine.headers,
+      headers: t.mine.headers,
     });
-    expect((await webhookQueueStats(app.db)).failed).toBe(0); // due again, from attempt 1
+    expect((await webhookQueueStats(t.app.db)).failed).toBe(0); // due again, from attempt 1
     expect(resumed.json<ResumedWebhookBody>()).toMatchObject({
       status: 'active',
       disabledReason: null,
@@ -312,27 +292,27 @@ describe('webhook delivery', () => {
       recoveredSince: row.createdAt,
     });
     // The receiver answers again: each of the 20 is delivered, under its webhook-id.
-    await receiver.waitFor(80, 20_000);
+    await t.receiver.waitFor(80, 20_000);
     await eventually(async () =>
       (await deliveries(hook.id)).items.every((d) => d.status === 'delivered'),
     );
-    expect(new Set(receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(20);
+    expect(new Set(t.receiver.received.map((r) => r.headers['webhook-id'])).size).toBe(20);
   });
 
   it('sends a test event to that subscription only (202 with the queued delivery)', async () => {
-    const hook = await subscribe(['result.created']);
+    const hook = await subscribeTo(['result.created']);
     const other = await startReceiver();
     try {
-      await subscribe(['result.created'], other.url);
-      const response = await app.inject({
+      await subscribeTo(['result.created'], other.url);
+      const response = await t.app.inject({
         method: 'POST',
         url: `/api/integration/webhook/${hook.id}/test`,
-        headers: mine.headers,
+        headers: t.mine.headers,
       });
       expect(response.statusCode).toBe(202);
       const queued = response.json<DeliveryBody>();
       expect(queued).toMatchObject({ eventType: 'webhook.test', status: 'pending', attempts: 0 });
-      const [request] = await receiver.waitFor(1);
+      const [request] = await t.receiver.waitFor(1);
       expect(request!.headers['webhook-id']).toBe(queued.messageId);
       expect(JSON.parse(request!.body)).toMatchObject({
         type: 'webhook.test',

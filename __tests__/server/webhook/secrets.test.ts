@@ -3,8 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { Webhook } from 'standardwebhooks';
-import type { NewWebhookBody, WebhookBody } from '../../../contract/webhook';
+import type { WebhookBody } from '../../../contract/webhook';
 import type { App } from '../../../server/app';
 import { openDatabase } from '../../../server/db/connect';
 import { migrateToLatest } from '../../../server/db/migrate';
@@ -13,7 +12,7 @@ import { openSecret, sealSecret, UnreadableSecretError } from '../../../server/w
 import { KEY_FILE, keyId, keyring } from '../../../server/webhook/secret-keys';
 import { coach } from '../event/fixtures';
 import { buildTestApp, testDatabase, type Store } from '../helpers/build-test-app';
-import { startReceiver, type Receiver } from './receiver';
+import { eventually, startReceiver, subscribe, verified, type Receiver } from './receiver';
 
 /**
  * Issue 31: webhook signing secrets are stored sealed (AES-256-GCM) with a key the
@@ -44,6 +43,23 @@ describe('secret box', () => {
     // A secret in clear (before migration 026) opens as it is.
     expect(openSecret(keyring(keyA), 'account-1', secret)).toBe(secret);
   });
+
+  it('refuses a shortened authentication tag (a 4-byte tag is 2^32 forgeries away)', () => {
+    // Sealed empty, the data is the 16-byte tag alone; cut to its first 4 bytes, GCM
+    // checks those 4 bytes only, unless the length of the tag is fixed.
+    const sealed = sealSecret(keyring(keyA), 'account-1', '');
+    const [, , id, iv, data] = sealed.split(':');
+    const tag = Buffer.from(data!, 'base64url');
+    expect(tag).toHaveLength(16);
+    for (const bytes of [4, 8, 12, 15]) {
+      const cut = `sealed:v1:${id}:${iv}:${tag.subarray(0, bytes).toString('base64url')}`;
+      expect(() => openSecret(keyring(keyA), 'account-1', cut)).toThrow(UnreadableSecretError);
+    }
+    expect(() => openSecret(keyring(keyA), 'account-1', `sealed:v1:${id}:${iv}:`)).toThrow(
+      UnreadableSecretError,
+    );
+    expect(openSecret(keyring(keyA), 'account-1', sealed)).toBe('');
+  });
 });
 
 describe('webhook secrets at rest', () => {
@@ -71,6 +87,20 @@ describe('webhook secrets at rest', () => {
   };
   const stored = async (app: App) =>
     app.db.selectFrom('webhook_subscriptions').select(['id', 'secret', 'secret_prefix']).execute();
+  /** Queues a test event of the subscription (202). */
+  const testEvent = async (app: App, headers: Record<string, string>, id: string | number) => {
+    const queued = await app.inject({
+      method: 'POST',
+      url: `/api/integration/webhook/${id}/test`,
+      headers,
+    });
+    expect(queued.statusCode).toBe(202);
+  };
+  /** The receiver's request number `index` (once it arrives) verifies with `secret`. */
+  const arrivesSigned = async (index: number, secret: string) => {
+    const request = (await receiver.waitFor(index + 1))[index]!;
+    expect(() => verified(request, secret)).not.toThrow();
+  };
   /** A test event through the worker: it verifies with `secret` at the receiver. */
   const verifies = async (
     app: App,
@@ -79,20 +109,8 @@ describe('webhook secrets at rest', () => {
     secret: string,
   ) => {
     const before = receiver.received.length;
-    const queued = await app.inject({
-      method: 'POST',
-      url: `/api/integration/webhook/${id}/test`,
-      headers,
-    });
-    expect(queued.statusCode).toBe(202);
-    const request = (await receiver.waitFor(before + 1))[before]!;
-    expect(() =>
-      new Webhook(secret).verify(request.body, {
-        'webhook-id': request.headers['webhook-id'] as string,
-        'webhook-timestamp': request.headers['webhook-timestamp'] as string,
-        'webhook-signature': request.headers['webhook-signature'] as string,
-      }),
-    ).not.toThrow();
+    await testEvent(app, headers, id);
+    await arrivesSigned(before, secret);
   };
 
   it('stores the secret sealed with a key made in DATA_DIR (0600), signs with it, and rotates', async () => {
@@ -100,14 +118,10 @@ describe('webhook secrets at rest', () => {
     try {
       let app = await start(database, {});
       const mine = await coach(app, 'sealed@example.com');
-      const made = await app.inject({
-        method: 'POST',
-        url: '/api/integration/webhook',
-        headers: mine.headers,
-        payload: { url: receiver.url, events: ['result.created'] },
+      const { id, secret, secretPrefix } = await subscribe(app, mine.headers, {
+        url: receiver.url,
+        events: ['result.created'],
       });
-      expect(made.statusCode).toBe(201);
-      const { id, secret, secretPrefix } = made.json<NewWebhookBody>();
       const file = path.join(app.config.dataDir, KEY_FILE);
       expect(fs.statSync(file).mode & 0o777).toBe(0o600);
       const generated = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
@@ -144,6 +158,69 @@ describe('webhook secrets at rest', () => {
       await expect(start(database, env(keyC))).rejects.toThrow(
         /cannot open: 1 with key k[0-9a-f]{8}\. Set WEBHOOK_SECRET_KEY/,
       );
+    } finally {
+      await database.cleanup();
+    }
+  }, 120_000);
+
+  it('gives a delivery back uncounted to a server that has its key (a rolling rotation)', async () => {
+    const database = await testDatabase();
+    const lines: { level: number; msg: string; key?: string }[] = [];
+    try {
+      // A server still on key A, while another one has restarted with B (A previous).
+      let app = await buildTestApp({
+        database,
+        env: env(keyA),
+        config: { webhookAllowPrivateTargets: true },
+        webhooks: { pollMs: 20, retryScheduleMs: [], leaseMs: 1_000 },
+        logger: {
+          level: 'warn',
+          stream: { write: (line: string) => lines.push(JSON.parse(line) as never) },
+        },
+      });
+      await app.ready();
+      const mine = await coach(app, 'rolling@example.com');
+      const { id, secret } = await subscribe(app, mine.headers, {
+        url: receiver.url,
+        events: ['result.created'],
+      });
+      // What the other server's start wrote: the secret sealed again with B.
+      await app.db
+        .updateTable('webhook_subscriptions')
+        .set({ secret: sealSecret(keyring(keyB, [keyA]), mine.id, secret) })
+        .where('id', '=', String(id))
+        .execute();
+      const before = receiver.received.length;
+      await testEvent(app, mine.headers, id);
+      await eventually(async () => lines.some((line) => line.msg.includes('given back')));
+      const [logged] = lines.filter((line) => line.msg.includes('given back'));
+      expect(logged).toMatchObject({ level: 50, key: keyId(keyB) });
+      // Not an attempt: nothing sent, nothing counted, the webhook as it was.
+      const delivery = () =>
+        app.db
+          .selectFrom('webhook_deliveries')
+          .select(['status', 'attempts', 'error', 'leased_until'])
+          .where('subscription_id', '=', String(id))
+          .executeTakeFirstOrThrow();
+      expect(await delivery()).toMatchObject({ status: 'pending', attempts: 0, error: null });
+      const hook = await app.db
+        .selectFrom('webhook_subscriptions')
+        .select(['status', 'consecutive_failures'])
+        .where('id', '=', String(id))
+        .executeTakeFirstOrThrow();
+      expect(hook).toEqual({ status: 'active', consecutive_failures: 0 });
+      expect(receiver.received).toHaveLength(before);
+      await app.close();
+
+      // The server with key B takes it once the hold runs out, and signs it with the secret.
+      app = await start(database, env(keyB, [keyA]));
+      try {
+        await arrivesSigned(before, secret);
+        await eventually(async () => (await delivery()).status === 'delivered');
+        expect((await delivery()).attempts).toBe(1);
+      } finally {
+        await app.close();
+      }
     } finally {
       await database.cleanup();
     }

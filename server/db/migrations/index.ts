@@ -25,6 +25,7 @@ import * as smallBatchIngest from './023_small_batch_ingest';
 import * as boardBestsProbe from './024_board_bests_probe';
 import * as webhookFairness from './025_webhook_fairness';
 import * as webhookSecretPrefix from './026_webhook_secret_prefix';
+import * as webhookNoticeSent from './027_webhook_notice_sent';
 
 /** Numbered migrations, applied in key order at server start (Kysely's Migrator). */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '024_board_bests_probe': boardBestsProbe,
   '025_webhook_fairness': webhookFairness,
   '026_webhook_secret_prefix': webhookSecretPrefix,
+  '027_webhook_notice_sent': webhookNoticeSent,
 };

@@ -1,7 +1,8 @@
 import { useState, type CSSProperties } from 'react';
 import { Alert, App, Form, Grid, Modal, Typography } from 'antd';
 import { DatePicker } from '../../components/DatePicker';
-import { placeServerErrors } from '../../components/serverErrors';
+import { FormProblems } from '../../components/FormProblems';
+import { useServerFormErrors } from '../../components/useServerFormErrors';
 import { useRecoverWebhookMutation, type Webhook } from './webhookApi';
 import { recoveryWindow, timesOutside } from './recoveryWindow';
 import { recoveredSentence } from './recoveryFormat';
@@ -38,22 +39,18 @@ export function RecoverWebhookModal({ webhook, onClose }: RecoverWebhookModalPro
   const [form] = Form.useForm<RecoverValues>();
   const { message } = App.useApp();
   const [recoverWebhook, { isLoading }] = useRecoverWebhookMutation();
-  const [problems, setProblems] = useState<string[]>([]);
+  const errors = useServerFormErrors(form, fieldNames);
   const [kept] = useState(() => recoveryWindow());
   const [dayAgo] = useState(() => kept.newest.clone().subtract(24, 'hours').startOf('minute'));
   const waiting = webhook.status !== 'active';
   const { sm } = Grid.useBreakpoint();
 
-  async function recover({ since }: RecoverValues) {
-    setProblems([]);
-    try {
+  const recover = ({ since }: RecoverValues) =>
+    errors.run(async () => {
       const recovery = await recoverWebhook({ id: webhook.id, since }).unwrap();
       void message.success(recoveredSentence(webhook, recovery));
       onClose();
-    } catch (error) {
-      setProblems(placeServerErrors(form, error, fieldNames).messages);
-    }
-  }
+    });
 
   return (
     <Modal
@@ -78,9 +75,7 @@ export function RecoverWebhookModal({ webhook, onClose }: RecoverWebhookModalPro
           title={`It is ${WEBHOOK_STATUS_TAGS[webhook.status].label.toLowerCase()}: the missed events are sent when you resume it.`}
         />
       )}
-      {problems.length > 0 && (
-        <Alert type="error" showIcon style={{ marginBottom: 16 }} title={problems.join(' ')} />
-      )}
+      <FormProblems problems={errors.problems} />
       <Form<RecoverValues>
         form={form}
         name="recover"

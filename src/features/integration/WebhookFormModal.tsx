@@ -1,6 +1,6 @@
-import { useState } from 'react';
-import { Alert, App, Checkbox, Form, Input, Modal } from 'antd';
-import { placeServerErrors } from '../../components/serverErrors';
+import { App, Checkbox, Form, Input, Modal } from 'antd';
+import { FormProblems } from '../../components/FormProblems';
+import { useServerFormErrors } from '../../components/useServerFormErrors';
 import { TELEMETRY_EVENTS, track } from '../../lib/telemetry';
 import {
   useCreateWebhookMutation,
@@ -45,12 +45,11 @@ export function WebhookFormModal({ webhook, onClose, onCreated }: WebhookFormMod
   const { message } = App.useApp();
   const [createWebhook, creating] = useCreateWebhookMutation();
   const [updateWebhook, updating] = useUpdateWebhookMutation();
-  const [problems, setProblems] = useState<string[]>([]);
+  const errors = useServerFormErrors(form, fieldNames);
 
-  async function save(values: WebhookFormValues) {
-    setProblems([]);
-    const input = inputOf(values);
-    try {
+  const save = (values: WebhookFormValues) =>
+    errors.run(async () => {
+      const input = inputOf(values);
       if (webhook) {
         await updateWebhook({ id: webhook.id, input }).unwrap();
         void message.success(`Saved the webhook to ${input.url}.`);
@@ -59,10 +58,7 @@ export function WebhookFormModal({ webhook, onClose, onCreated }: WebhookFormMod
         track(TELEMETRY_EVENTS.webhookCreated, { events: input.events.length });
       }
       onClose();
-    } catch (error) {
-      setProblems(placeServerErrors(form, error, fieldNames).messages);
-    }
-  }
+    });
 
   return (
     <Modal
@@ -74,9 +70,7 @@ export function WebhookFormModal({ webhook, onClose, onCreated }: WebhookFormMod
       onCancel={onClose}
       destroyOnHidden
     >
-      {problems.length > 0 && (
-        <Alert type="error" showIcon style={{ marginBottom: 16 }} title={problems.join(' ')} />
-      )}
+      <FormProblems problems={errors.problems} />
       <Form<WebhookFormValues>
         form={form}
         name="webhook"
