@@ -242,11 +242,13 @@ async function bench(engine: Engine): Promise<Run[]> {
     }
     return results;
   } finally {
-    await cleanup();
-    hanging.cut();
-    healthy.server.closeAllConnections();
-    await new Promise((resolve) => healthy.server.close(resolve));
-    await new Promise((resolve) => hanging.server.close(resolve));
+    // The hanging deliveries end before the database is dropped.
+    await cleanup(async () => {
+      hanging.cut();
+      healthy.server.closeAllConnections();
+      await new Promise((resolve) => healthy.server.close(resolve));
+      await new Promise((resolve) => hanging.server.close(resolve));
+    });
   }
 }
 

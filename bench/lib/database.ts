@@ -78,8 +78,12 @@ export async function benchStore(
     };
   }
   const database = options.database ?? `splitline_bench_${name}_${process.pid}`;
-  const drop = (admin: DatabaseHandle) =>
-    sql`drop database if exists ${sql.id(database)} with (force)`.execute(admin.db);
+  // Before: with (force), for what a crashed run left connected. After: without, so
+  // that PostgreSQL waits (up to 5 s) for the closed server's backends to go.
+  const drop = (admin: DatabaseHandle, force: boolean) =>
+    sql`drop database if exists ${sql.id(database)} ${force ? sql`with (force)` : sql``}`.execute(
+      admin.db,
+    );
   let admin: DatabaseHandle | undefined;
   try {
     admin = await openDatabase({ databaseUrl: serverUrl, dataDir });
@@ -88,7 +92,7 @@ export async function benchStore(
     );
     const fresh = !(reuse && rows.length > 0);
     if (fresh) {
-      await drop(admin);
+      await drop(admin, true);
       await sql`create database ${sql.id(database)}`.execute(admin.db);
     }
     const url = new URL(serverUrl);
@@ -103,7 +107,7 @@ export async function benchStore(
       fresh,
       cleanup: async () => {
         try {
-          if (!keep) await drop(opened);
+          if (!keep) await drop(opened, false);
         } finally {
           await opened.close();
           fs.rmSync(dataDir, { recursive: true, force: true });

@@ -76,8 +76,11 @@ export async function signIn(server: Served, options: SignInOptions = {}): Promi
 
 export interface BenchServer extends Served {
   store: BenchStore;
-  /** Closes the server, then drops its database and data directory. */
-  cleanup(): Promise<void>;
+  /**
+   * Closes the server, runs `afterClose` (what the bench must stop before its database
+   * goes: receivers the server still talks to), then drops the database and directory.
+   */
+  cleanup(afterClose?: () => unknown): Promise<void>;
 }
 
 export type BenchServerOptions = StoreOptions & ServeOptions;
@@ -112,9 +115,10 @@ export async function benchServer(
     await store.cleanup();
     throw error;
   }
-  const cleanup = async () => {
+  const cleanup = async (afterClose?: () => unknown) => {
     try {
       await served.app.close();
+      await afterClose?.();
     } finally {
       await store.cleanup();
     }
