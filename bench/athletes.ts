@@ -1,23 +1,20 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql, type Kysely } from 'kysely';
 import { ATHLETE_CSV_COLUMNS, type AthleteListBody } from '../contract/athlete';
 import { setSpots } from '../__tests__/server/athlete/helpers';
-import { mintAccessToken } from '../__tests__/server/identity/mint-token';
-import { buildApp, type App } from '../server/app';
+import type { App } from '../server/app';
 import { csvLine } from '../server/athlete/csv';
 import { filtersOf } from '../server/athlete/list-query';
 import { listStatement, pageFromEndStatement } from '../server/athlete/repository';
 import { nameKey } from '../server/athlete/name-key';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/connect';
 import type { Database } from '../server/db/schema';
 import { generateAthletes } from '../server/seed/athletes';
 import { Random } from '../server/seed/random';
 import { planRosters } from '../server/seed/rosters';
+import type { Engine } from './lib/database';
+import { machine } from './lib/machine';
+import { benchServer, signIn } from './lib/server';
 
 /**
  * The athlete table over HTTP: the real server (buildApp, listening on a loopback port)
@@ -44,12 +41,6 @@ const { values } = parseArgs({
 });
 const RUNS = Number(values.runs);
 const WARMUP = 5;
-const serverUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
-
-type Engine = 'pglite' | 'postgresql';
 type Params = Record<string, string | number>;
 
 /** Inserts the other accounts: users rows, 20 generated athletes and one roster each. */
@@ -97,14 +88,9 @@ async function loadOtherAccounts(db: Kysely<Database>, count: number, perAccount
 
 /** A new account, its access token, and room for `spots` athletes. */
 async function newAccount(app: App, base: string, spots: number) {
-  const token = await mintAccessToken(app, {
-    sub: randomUUID(),
-    claims: { email: `${randomUUID()}@bench.local` },
-  });
-  const headers = { authorization: `Bearer ${token}` };
-  const me = (await (await fetch(`${base}/api/user`, { headers })).json()) as { id: string };
-  await setSpots(app, me.id, spots);
-  return { id: me.id, headers };
+  const { headers, accountId } = await signIn({ app, base });
+  await setSpots(app, accountId, spots);
+  return { id: accountId, headers };
 }
 
 /** A realistic 10,000-row import file: generated athletes on their seed rosters. */
@@ -217,36 +203,13 @@ async function explainList(db: Kysely<Database>, accountId: string, params: Para
 }
 
 async function bench(engine: Engine): Promise<string[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'splitline-bench-athletes-'));
-  const database = `splitline_bench_athletes_${process.pid}`;
-  const admin =
-    engine === 'postgresql' ? await openDatabase({ databaseUrl: serverUrl, dataDir }) : undefined;
-  let databaseUrl: string | undefined;
-  if (admin) {
-    await sql`create database ${sql.id(database)}`.execute(admin.db);
-    const url = new URL(serverUrl);
-    url.pathname = `/${database}`;
-    databaseUrl = url.toString();
-  }
-  const env: Record<string, string> = {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'warn',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  };
-  const app = buildApp({ config: loadConfig(env), logger: false });
+  const { app, base, cleanup } = await benchServer(engine, 'athletes', { account: false });
   const lines: string[] = [];
   const log = (line: string) => {
     console.log(line);
     lines.push(line);
   };
   try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as { port: number };
-    const base = `http://127.0.0.1:${port}`;
-
     const started = performance.now();
     await loadOtherAccounts(app.db, Number(values.others), Number(values['per-other']));
     log(`${engine}: ${values.others} other accounts loaded in ${seconds(started)} s`);
@@ -385,22 +348,12 @@ async function bench(engine: Engine): Promise<string[]> {
     for (const line of importTimes) log(line);
     return lines;
   } finally {
-    await app.close();
-    if (admin) {
-      await sql`drop database if exists ${sql.id(database)}`.execute(admin.db);
-      await admin.close();
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await cleanup();
   }
 }
 
 async function main(): Promise<void> {
-  console.log(
-    `athletes bench: node ${process.version}, ${os.cpus().length} cpus, load ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}, ${new Date().toISOString()}`,
-  );
+  console.log(`athletes bench: ${machine(2)}, ${new Date().toISOString()}`);
   for (const engine of values.engines.split(',') as Engine[]) await bench(engine);
 }
 

@@ -1,17 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import { sql, type Kysely } from 'kysely';
 import { mintAccessToken } from '../__tests__/server/identity/mint-token';
 import { MAX_RESULT_OFFSET, RESULT_COUNT_CAP, ResultListQuery } from '../contract/event-query';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/connect';
 import type { Database } from '../server/db/schema';
-import { migrateToLatest } from '../server/db/migrate';
-import { migrations } from '../server/db/migrations';
 import { refreshStatistics } from '../server/db/statistics';
 import { Random } from '../server/seed/random';
 import { SEED_TABLES } from '../server/seed/seed';
@@ -25,7 +20,10 @@ import {
   type TableSpec,
 } from './combos/generate';
 import { loadResultAnchors, resultTableSpecs } from './combos/results-tables';
-import { seedBenchData } from './results-read/data';
+import { keptStore, seedOnce, type BenchStore } from './lib/database';
+import { machine } from './lib/machine';
+import { serve, type Served } from './lib/server';
+import { seedBenchData, sizesOf } from './results-read/data';
 
 /**
  * Every filter combination of the tables, generated from the contract's query schemas
@@ -81,12 +79,6 @@ const { values } = parseArgs({
     rows: { type: 'boolean', default: false },
   },
 });
-const serverUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
-const DATABASE = values.database ?? 'splitline_bench_combos';
-const PGLITE_DIR = values['data-dir'] ?? path.join(os.tmpdir(), 'splitline-bench-combos-pglite');
 const EMAIL = 'coach@bench-combos.local';
 const UNTIL = new Date('2026-11-20T00:00:00Z');
 const PAGE_SIZE = 20;
@@ -111,81 +103,33 @@ interface Figure {
   rowsReadOne?: number;
 }
 
-async function prepare(engine: Engine) {
-  let databaseUrl: string | undefined;
-  let dataDir: string;
-  let fresh = true;
-  if (engine === 'postgresql') {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'splitline-bench-combos-'));
-    const admin = await openDatabase({ databaseUrl: serverUrl, dataDir });
-    const { rows } = await sql<{ n: number }>`
-      select count(*)::int as n from pg_database where datname = ${DATABASE}`.execute(admin.db);
-    const exists = (rows[0]?.n ?? 0) > 0;
-    if (exists && !values.reuse) await sql`drop database ${sql.id(DATABASE)}`.execute(admin.db);
-    if (!exists || !values.reuse) await sql`create database ${sql.id(DATABASE)}`.execute(admin.db);
-    else fresh = false;
-    await admin.close();
-    const url = new URL(serverUrl);
-    url.pathname = `/${DATABASE}`;
-    databaseUrl = url.toString();
-  } else {
-    dataDir = PGLITE_DIR;
-    if (values.reuse && fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))) fresh = false;
-    else fs.rmSync(dataDir, { recursive: true, force: true });
-    fs.mkdirSync(dataDir, { recursive: true });
-  }
-  const cleanup = async () => {
-    if (engine === 'postgresql') fs.rmSync(dataDir, { recursive: true, force: true });
-    if (values.keep) return;
-    if (engine === 'pglite') {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      return;
-    }
-    const again = await openDatabase({ databaseUrl: serverUrl, dataDir: os.tmpdir() });
-    await sql`drop database if exists ${sql.id(DATABASE)}`.execute(again.db);
-    await again.close();
-  };
-  const handle = await openDatabase({ databaseUrl, dataDir });
-  try {
-    await migrateToLatest(handle.db as Kysely<unknown>, migrations);
-    const seeded = await handle.db
-      .selectFrom('users')
-      .select('id')
-      .where('email', '=', EMAIL)
-      .executeTakeFirst();
-    if (fresh || !seeded) {
-      const started = performance.now();
-      await seedBenchData(handle.db, {
-        email: EMAIL,
-        results: Number(values.results),
-        athletes: Number(values.athletes),
-        others: Number(values.others),
-        otherAccounts: Number(values['other-accounts']),
-        until: UNTIL,
-        // The demo account's seed and rosters (server/seed/demo.ts).
-        seed: 2024,
-        rosters: 6,
-        vacuum: values.stats === 'vacuum',
-        log: (message) => console.log(`  ${message}`),
+async function prepare(engine: Engine): Promise<BenchStore> {
+  const store = await keptStore(engine, 'combos', values);
+  await seedOnce(store, EMAIL, async (db) => {
+    const started = performance.now();
+    await seedBenchData(db, {
+      email: EMAIL,
+      ...sizesOf(values),
+      until: UNTIL,
+      // The demo account's seed and rosters (server/seed/demo.ts).
+      seed: 2024,
+      rosters: 6,
+      vacuum: values.stats === 'vacuum',
+      log: (message) => console.log(`  ${message}`),
+    });
+    if (values.stats === 'server') {
+      await refreshStatistics(db, {
+        tables: SEED_TABLES,
+        log: (m) => console.log(`  ${m}`),
       });
-      if (values.stats === 'server') {
-        await refreshStatistics(handle.db, {
-          tables: SEED_TABLES,
-          log: (m) => console.log(`  ${m}`),
-        });
-      } else if (values.stats !== 'vacuum' && values.stats !== 'none') {
-        throw new Error(`--stats ${values.stats}: vacuum, server or none`);
-      }
-      console.log(
-        `${engine}: seeded (statistics: ${values.stats}) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-      );
-    } else {
-      console.log(`${engine}: reusing the seeded data`);
+    } else if (values.stats !== 'vacuum' && values.stats !== 'none') {
+      throw new Error(`--stats ${values.stats}: vacuum, server or none`);
     }
-  } finally {
-    await handle.close();
-  }
-  return { databaseUrl, dataDir, cleanup };
+    console.log(
+      `${engine}: seeded (statistics: ${values.stats}) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+  });
+  return store;
 }
 
 function quantile(sorted: readonly number[], q: number): number {
@@ -224,20 +168,12 @@ async function explain(engine: Engine, text: string): Promise<void> {
 
 async function run(engine: Engine): Promise<Figure[]> {
   const prepared = await prepare(engine);
-  const env: Record<string, string> = {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: prepared.dataDir,
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'silent',
-  };
-  if (prepared.databaseUrl) env.DATABASE_URL = prepared.databaseUrl;
-  const app = buildApp({ config: loadConfig(env), logger: false });
   const figures: Figure[] = [];
   let accountResults = 0;
+  let served: Served | undefined;
   try {
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    served = await serve(prepared, { env: { LOG_LEVEL: 'silent' } });
+    const { app, base } = served;
     const user = await app.db
       .selectFrom('users')
       .select(['id', 'auth_subject'])
@@ -339,7 +275,7 @@ async function run(engine: Engine): Promise<Figure[]> {
       }
     }
   } finally {
-    await app.close();
+    await served?.app.close();
     await prepared.cleanup();
   }
   if (values.rows) reportRows(engine, figures, accountResults);
@@ -428,12 +364,7 @@ function report(engine: Engine, figures: readonly Figure[]): void {
 }
 
 async function main(): Promise<void> {
-  console.log(
-    `node ${process.version}, ${os.cpus().length} cpus, load ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
-  );
+  console.log(machine());
   for (const engine of values.engines.split(',') as Engine[]) {
     if (!(engine in TARGETS)) throw new Error(`unknown engine ${engine}`);
     if (values.explain !== undefined) await explain(engine, values.explain);

@@ -1,16 +1,14 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import type { EventInput } from '../contract/event';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/connect';
 import { createApiKey } from '../server/integration/api-keys';
 import { seedAccount } from '../server/seed/seed';
 import { fortyYardSprint } from '../server/seed/norms';
+import type { Engine } from './lib/database';
+import { benchServer } from './lib/server';
 
 /**
  * Ingest throughput of `POST /api/event` over HTTP: the real server on a loopback port,
@@ -59,10 +57,6 @@ const batchSize = Number(values['batch-size']);
 const athleteCount = Number(values.athletes);
 const seededResults = Number(values.results);
 const concurrency = Number(values.concurrency);
-const serverUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
 
 const yd = (yards: number) => Math.round(yards * 914.4);
 
@@ -153,21 +147,9 @@ function processCpuMs(pid: number): number | undefined {
   }
 }
 
-async function bench(engine: 'pglite' | 'postgresql'): Promise<Figures> {
+async function bench(engine: Engine): Promise<Figures> {
   const existingDir = engine === 'pglite' ? values['data-dir'] : undefined;
-  const dataDir = existingDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'splitline-bench-ingest-'));
   const existing = engine === 'postgresql' ? values.database : undefined;
-  const database = existing ?? `splitline_bench_ingest_${process.pid}`;
-  const admin =
-    engine === 'postgresql' ? await openDatabase({ databaseUrl: serverUrl, dataDir }) : undefined;
-  const env: Record<string, string> = {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'warn',
-  };
-  if (webhookCount > 0) env.WEBHOOK_ALLOW_PRIVATE_TARGETS = 'true';
   let webhookRequests = 0;
   const receiver = http.createServer((request, response) => {
     request.resume();
@@ -178,28 +160,26 @@ async function bench(engine: 'pglite' | 'postgresql'): Promise<Figures> {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const receiverPort = (receiver.address() as { port: number }).port;
-  if (admin) {
-    if (!existing) {
-      await sql`drop database if exists ${sql.id(database)}`.execute(admin.db);
-      await sql`create database ${sql.id(database)}`.execute(admin.db);
-    }
-    const url = new URL(serverUrl);
-    url.pathname = `/${database}`;
-    env.DATABASE_URL = url.toString();
-    // At 3 M results the indexes outgrow PostgreSQL's default 128 MB of buffers, and a
-    // batch's CPU goes up by half (docs/performance.md, "Ingest", session 8).
-    const { rows } = await sql<{ shared_buffers: string }>`show shared_buffers`.execute(admin.db);
-    console.log(`  postgresql: shared_buffers ${rows[0]?.shared_buffers ?? '?'}`);
-  }
-  const app = buildApp({
-    config: loadConfig(env),
-    webhooks: { enabled: values.deliver !== 'false' },
+  const { app, base, store, cleanup } = await benchServer(engine, 'ingest', {
+    database: existing,
+    dataDir: existingDir,
+    reuse: true,
+    keep: true,
+    env: webhookCount > 0 ? { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } : {},
+    logs: true,
+    build: { webhooks: { enabled: values.deliver !== 'false' } },
+    account: false,
   });
+  const { admin, database } = store;
   try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-
+    if (admin) {
+      // At 3 M results the indexes outgrow PostgreSQL's default 128 MB of buffers, and a
+      // batch's CPU goes up by half (docs/performance.md, "Ingest", session 8).
+      const { rows } = await sql<{
+        shared_buffers: string;
+      }>`show shared_buffers`.execute(admin.db);
+      console.log(`  postgresql: shared_buffers ${rows[0]?.shared_buffers ?? '?'}`);
+    }
     if (values['setup-sql']) await sql.raw(values['setup-sql']).execute(app.db);
 
     async function unseeded(): Promise<{ id: string }> {
@@ -271,7 +251,7 @@ async function bench(engine: 'pglite' | 'postgresql'): Promise<Figures> {
       });
     const post = async (payload: string): Promise<number> => {
       const started = performance.now();
-      const response = await fetch(`http://127.0.0.1:${port}/api/event`, {
+      const response = await fetch(`${base}/api/event`, {
         method: 'POST',
         headers,
         body: payload,
@@ -345,14 +325,9 @@ async function bench(engine: 'pglite' | 'postgresql'): Promise<Figures> {
     };
   } finally {
     if (webhookCount > 0) console.log(`  ${engine}: ${webhookRequests} webhook requests received`);
-    await app.close();
+    await cleanup();
     receiver.closeAllConnections();
     receiver.close();
-    if (admin) {
-      if (!existing) await sql`drop database if exists ${sql.id(database)}`.execute(admin.db);
-      await admin.close();
-    }
-    if (!existingDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -365,7 +340,7 @@ async function main(): Promise<void> {
       `(node ${process.version}, ${os.cpus().length} cpus)`,
   );
   const figures: Figures[] = [];
-  for (const engine of values.engines.split(',') as ('pglite' | 'postgresql')[]) {
+  for (const engine of values.engines.split(',') as Engine[]) {
     figures.push(await bench(engine));
   }
   console.log(

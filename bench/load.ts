@@ -18,6 +18,7 @@ import { createApiKey } from '../server/integration/api-keys';
 import { seedAccount } from '../server/seed/seed';
 import { fortyYardSprint } from '../server/seed/norms';
 import { createLiveRefresh } from '../src/features/leaderboard/liveRefresh';
+import { benchStore, type Engine } from './lib/database';
 
 /**
  * The server under load, over loopback HTTP, on PGlite and PostgreSQL (docs/performance.md,
@@ -76,12 +77,6 @@ const batchSize = Number(values['batch-size']);
 const clients = Number(values.clients);
 const timeoutMs = Number(values.timeout) * 1000;
 const root = path.join(__dirname, '..');
-const serverUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
-
-type Engine = 'pglite' | 'postgresql';
 
 /** Timings and outcomes of one kind of request. */
 class Tally {
@@ -299,8 +294,8 @@ async function countResults(db: Kysely<Database>, accountId: string): Promise<nu
 
 /** A fresh database with one seeded account, keys and a token, then the server on it. */
 async function setUp(engine: Engine): Promise<Setup> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'splitline-bench-load-'));
-  const database = `splitline_bench_load_${process.pid}`;
+  const store = await benchStore(engine, 'load');
+  const { dataDir } = store;
   const port = await freePort();
   const publicUrl = `http://127.0.0.1:${port}`;
   const env: Record<string, string> = {
@@ -310,25 +305,13 @@ async function setUp(engine: Engine): Promise<Setup> {
     DATA_DIR: dataDir,
     DEMO_DATA: 'false',
     LOG_LEVEL: 'error',
+    ...(store.databaseUrl ? { DATABASE_URL: store.databaseUrl } : {}),
   };
-  const admin =
-    engine === 'postgresql' ? await openDatabase({ databaseUrl: serverUrl, dataDir }) : undefined;
-  if (admin) {
-    await sql`drop database if exists ${sql.id(database)} with (force)`.execute(admin.db);
-    await sql`create database ${sql.id(database)}`.execute(admin.db);
-    const url = new URL(serverUrl);
-    url.pathname = `/${database}`;
-    env.DATABASE_URL = url.toString();
-  }
   const open = () => openDatabase({ databaseUrl: env.DATABASE_URL, dataDir });
   let child: ChildProcess | undefined;
   const cleanup = async () => {
     if (child) await stopServer(child);
-    if (admin) {
-      await sql`drop database if exists ${sql.id(database)} with (force)`.execute(admin.db);
-      await admin.close();
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await store.cleanup();
   };
   try {
     const handle = await open();

@@ -1,20 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql, type Insertable, type Kysely } from 'kysely';
-import { mintAccessToken } from '../__tests__/server/identity/mint-token';
 import { PROFILE_SORTS, TEAM_REPORT_SORTS } from '../contract/profile';
-import { buildApp, type App } from '../server/app';
 import { nameKey } from '../server/athlete/name-key';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/connect';
 import type { Database, Gender, ProfilesTable } from '../server/db/schema';
 import { referenceRows, score, type Reference } from '../server/profile';
 import { generateAthletes, type SeedAthlete } from '../server/seed/athletes';
 import { Random } from '../server/seed/random';
 import { planRosters } from '../server/seed/rosters';
+import type { Engine } from './lib/database';
+import { machine } from './lib/machine';
+import { benchServer, signIn } from './lib/server';
 
 /**
  * The performance index's tables and reports over HTTP: the real server (buildApp on a
@@ -54,12 +51,6 @@ const PDF_RUNS = Number(values['pdf-runs']);
 const ATHLETES = Number(values.athletes);
 const PROFILES_PER_ATHLETE = 5;
 const WARMUP = 5;
-const serverUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
-
-type Engine = 'pglite' | 'postgresql';
 
 /** 20 testing days, two blocks a term over two years. */
 const DAYS = Array.from({ length: 20 }, (_, i) => {
@@ -316,37 +307,16 @@ async function timeRoundRobin(urls: string[], headers: Record<string, string>, r
 }
 
 async function bench(engine: Engine): Promise<void> {
-  const keptDir = engine === 'pglite' ? values['data-dir'] : undefined;
-  const dataDir = keptDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'splitline-bench-profiles-'));
-  const database = values.database ?? `splitline_bench_profiles_${process.pid}`;
-  const admin =
-    engine === 'postgresql' ? await openDatabase({ databaseUrl: serverUrl, dataDir }) : undefined;
-  let databaseUrl: string | undefined;
-  let reuse = keptDir !== undefined && fs.existsSync(path.join(keptDir, 'pglite', 'PG_VERSION'));
-  if (admin) {
-    const { rows } = await sql`select 1 from pg_database where datname = ${database}`.execute(
-      admin.db,
-    );
-    reuse = values.database !== undefined && rows.length > 0;
-    if (!reuse) await sql`create database ${sql.id(database)}`.execute(admin.db);
-    const url = new URL(serverUrl);
-    url.pathname = `/${database}`;
-    databaseUrl = url.toString();
-  }
-  const env: Record<string, string> = {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'warn',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  };
-  const app: App = buildApp({ config: loadConfig(env), logger: false });
+  const { app, base, store, cleanup } = await benchServer(engine, 'profiles', {
+    database: values.database,
+    dataDir: values['data-dir'],
+    reuse: true,
+    keep: true,
+    account: false,
+  });
+  const reuse = !store.fresh;
   const log = (line: string) => console.log(line);
   try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as { port: number };
-    const base = `http://127.0.0.1:${port}`;
     const started = performance.now();
     const refs = await currentReferences(app.db);
     const existing = reuse
@@ -356,20 +326,17 @@ async function bench(engine: Engine): Promise<void> {
         )
       : undefined;
     const sub = existing?.rows[0]?.auth_subject ?? randomUUID();
-    const token = await mintAccessToken(app, {
-      sub,
-      claims: { email: `${randomUUID()}@bench.local` },
-    });
-    const headers = { authorization: `Bearer ${token}` };
-    const me = (await (await fetch(`${base}/api/user`, { headers })).json()) as { id: string };
-    const accountId = me.id;
+    const { headers, accountId } = await signIn(
+      { app, base },
+      { sub, claims: { email: `${randomUUID()}@bench.local` } },
+    );
     let rosterCount: number;
     if (existing?.rows[0]) {
       rosterCount = (
         await sql<{ n: number }>`select count(*)::integer as n from rosters
           where account_id = ${accountId}`.execute(app.db)
       ).rows[0]!.n;
-      log(`${engine}: ${keptDir ?? `database ${database}`} used again`);
+      log(`${engine}: ${store.database ? `database ${store.database}` : store.dataDir} used again`);
     } else {
       await loadOtherAccounts(app.db, refs, Number(values.others), Number(values['per-other']));
       log(`${engine}: ${values.others} other accounts loaded in ${seconds(started)} s`);
@@ -546,24 +513,12 @@ async function bench(engine: Engine): Promise<void> {
       );
     }
   } finally {
-    await app.close();
-    if (admin) {
-      if (values.database === undefined) {
-        await sql`drop database if exists ${sql.id(database)}`.execute(admin.db);
-      }
-      await admin.close();
-    }
-    if (keptDir === undefined) fs.rmSync(dataDir, { recursive: true, force: true });
+    await cleanup();
   }
 }
 
 async function main(): Promise<void> {
-  console.log(
-    `profiles bench: node ${process.version}, ${os.cpus().length} cpus, load ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
-  );
+  console.log(`profiles bench: ${machine()}`);
   for (const engine of values.engines!.split(',') as Engine[]) await bench(engine);
 }
 

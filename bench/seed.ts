@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -8,6 +7,7 @@ import { openDatabase } from '../server/db/connect';
 import { migrateToLatest } from '../server/db/migrate';
 import { migrations } from '../server/db/migrations';
 import { seedAccount } from '../server/seed/seed';
+import { benchStore, type Engine } from './lib/database';
 
 /**
  * Times the seed command's load into a fresh embedded database (temp DATA_DIR) and into a
@@ -25,10 +25,6 @@ const { values } = parseArgs({
 });
 const results = Number(values.results);
 const athletes = Number(values.athletes);
-const serverUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
 
 interface Figures {
   engine: string;
@@ -39,18 +35,9 @@ interface Figures {
   size: string;
 }
 
-async function bench(engine: 'pglite' | 'postgresql'): Promise<Figures> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'splitline-bench-seed-'));
-  const database = `splitline_bench_seed_${process.pid}`;
-  const admin =
-    engine === 'postgresql' ? await openDatabase({ databaseUrl: serverUrl, dataDir }) : undefined;
-  let databaseUrl: string | undefined;
-  if (admin) {
-    await sql`create database ${sql.id(database)}`.execute(admin.db);
-    const url = new URL(serverUrl);
-    url.pathname = `/${database}`;
-    databaseUrl = url.toString();
-  }
+async function bench(engine: Engine): Promise<Figures> {
+  const store = await benchStore(engine, 'seed');
+  const { dataDir, databaseUrl, admin } = store;
   try {
     let started = performance.now();
     const handle = await openDatabase({ databaseUrl, dataDir });
@@ -83,11 +70,7 @@ async function bench(engine: 'pglite' | 'postgresql'): Promise<Figures> {
     const rowsPerS = Math.round((summary.results + summary.splits) / seedS);
     return { engine, openAndMigrateS, seedS, rowsPerS, splits: summary.splits, size };
   } finally {
-    if (admin) {
-      await sql`drop database if exists ${sql.id(database)}`.execute(admin.db);
-      await admin.close();
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await store.cleanup();
   }
 }
 
@@ -96,8 +79,7 @@ async function main(): Promise<void> {
     `Seeding ${results} results for ${athletes} athletes (node ${process.version}, ${os.cpus().length} cpus)`,
   );
   const figures: Figures[] = [];
-  for (const engine of values.engines.split(',') as ('pglite' | 'postgresql')[])
-    figures.push(await bench(engine));
+  for (const engine of values.engines.split(',') as Engine[]) figures.push(await bench(engine));
   console.log('\nengine      open+migrate  seed     results+splits/s  splits     size');
   for (const f of figures) {
     console.log(

@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
-import { sql } from 'kysely';
-import { insertProfile } from '../__tests__/server/helpers/profiles';
-import { mintAccessToken } from '../__tests__/server/identity/mint-token';
-import { buildApp, type App } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/connect';
+import { probeHealth } from '../__tests__/server/helpers/probe';
+import { seedTestingDay } from '../__tests__/server/helpers/profiles';
 import { grantSpots } from '../server/store';
+import type { Engine } from './lib/database';
+import { benchServer } from './lib/server';
 
 /**
  * What one account's heavy requests cost everyone else (issue 31): the server (buildApp
@@ -40,10 +35,6 @@ const ROSTER = Number(values.roster);
 const IMPORT_ROWS = Number(values['import-rows']);
 const QUIET_MS = Number(values['quiet-ms']);
 const DAY = '2026-03-02';
-const serverUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
 
 /** A PNG of `width` x `height` grey pixels (RGBA), written by hand: no image library needed. */
 function png(width: number, height: number): Buffer {
@@ -92,41 +83,9 @@ const median = (list: number[]) =>
   );
 const ms = (value: number) => (Number.isFinite(value) ? Math.round(value).toString() : '-');
 
-async function runEngine(engine: 'pglite' | 'postgresql'): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'splitline-bench-stall-'));
-  const database = `splitline_bench_stall_${process.pid}`;
-  const admin =
-    engine === 'postgresql' ? await openDatabase({ databaseUrl: serverUrl, dataDir }) : undefined;
-  let databaseUrl: string | undefined;
-  if (admin) {
-    await sql`drop database if exists ${sql.id(database)} with (force)`.execute(admin.db);
-    await sql`create database ${sql.id(database)}`.execute(admin.db);
-    const url = new URL(serverUrl);
-    url.pathname = `/${database}`;
-    databaseUrl = url.toString();
-  }
-  const env: Record<string, string> = {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'warn',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  };
-  const app: App = buildApp({ config: loadConfig(env), logger: false });
+async function runEngine(engine: Engine): Promise<void> {
+  const { app, base, headers, accountId, cleanup } = await benchServer(engine, 'stall');
   try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const token = await mintAccessToken(app, {
-      sub: randomUUID(),
-      claims: { email: `${randomUUID()}@bench.local` },
-    });
-    const headers = { authorization: `Bearer ${token}` };
-    const accountId = (
-      (await (await fetch(`${base}/api/user`, { headers })).json()) as {
-        id: string;
-      }
-    ).id;
     await grantSpots(app.db, accountId, ROSTER + ROUNDS * IMPORT_ROWS, `bench-${randomUUID()}`);
     const importCsv = (body: string) =>
       fetch(`${base}/api/athlete/import?dryRun=false`, {
@@ -143,24 +102,7 @@ async function runEngine(engine: 'pglite' | 'postgresql'): Promise<void> {
     ].join('\r\n');
     const made = await importCsv(squad);
     if (made.status !== 200) throw new Error(`roster import: ${made.status} ${await made.text()}`);
-    const athletes = await app.db
-      .selectFrom('athletes')
-      .select('id')
-      .where('account_id', '=', accountId)
-      .execute();
-    for (const [i, athlete] of athletes.entries()) {
-      await insertProfile(app.db, {
-        accountId,
-        athleteId: athlete.id,
-        testedOn: DAY,
-        bodyweightKg: 60 + (i % 40),
-        measurements: {
-          verticalJumpMm: 400 + (i % 300),
-          sprint10Ms: 1650 + (i % 400),
-          proAgilityMs: 4300 + (i % 800),
-        },
-      });
-    }
+    await seedTestingDay(app.db, accountId, DAY);
     const rosters = (await (await fetch(`${base}/api/roster`, { headers })).json()) as {
       items: { id: number }[];
     };
@@ -195,15 +137,7 @@ async function runEngine(engine: 'pglite' | 'postgresql'): Promise<void> {
     };
     const pdfMs: number[] = [];
     const importMs: number[] = [];
-    const probe = async (into: number[], until: () => boolean) => {
-      while (!until()) {
-        const started = performance.now();
-        const response = await fetch(`${base}/api/health`);
-        await response.arrayBuffer();
-        into.push(performance.now() - started);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    };
+    const probe = (into: number[], until: () => boolean) => probeHealth(base, into, until);
     for (let round = 0; round < ROUNDS; round += 1) {
       const quietEnd = performance.now() + QUIET_MS;
       await loopMax(loops.quiet, () => probe(phases.quiet, () => performance.now() > quietEnd));
@@ -248,17 +182,12 @@ async function runEngine(engine: 'pglite' | 'postgresql'): Promise<void> {
         `${ms(median(importMs))} ms (medians of ${ROUNDS} rounds, run at once)`,
     );
   } finally {
-    await app.close();
-    if (admin) {
-      await sql`drop database if exists ${sql.id(database)} with (force)`.execute(admin.db);
-      await admin.close();
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await cleanup();
   }
 }
 
 async function main() {
-  for (const engine of values.engines!.split(',') as ('pglite' | 'postgresql')[]) {
+  for (const engine of values.engines!.split(',') as Engine[]) {
     await runEngine(engine);
   }
 }

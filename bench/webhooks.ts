@@ -1,15 +1,11 @@
-import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { sql } from 'kysely';
 import type { EventInput } from '../contract/event';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/connect';
 import { createApiKey } from '../server/integration/api-keys';
 import { fortyYardSprint } from '../server/seed/norms';
+import type { Engine } from './lib/database';
+import { benchServer } from './lib/server';
 
 /**
  * Webhook delivery shared between accounts (issue 31): the real server on a loopback
@@ -46,10 +42,6 @@ const endpoints = Number(values.endpoints);
 const noisyResults = Number(values['noisy-results']);
 const timeoutMs = Number(values['timeout-ms']);
 const giveUpMs = Number(values['give-up-ms']);
-const serverUrl =
-  process.env.BENCH_DATABASE_URL ??
-  process.env.DATABASE_URL ??
-  'postgres://postgres@127.0.0.1:5432/test';
 
 /** The receiver that answers 204 and notes when each result id arrived. */
 function healthyReceiver() {
@@ -121,37 +113,20 @@ interface Run {
   hangingAtOnce: number;
 }
 
-async function bench(engine: 'pglite' | 'postgresql'): Promise<Run[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'splitline-bench-webhooks-'));
-  const database = `splitline_bench_webhooks_${process.pid}`;
-  const admin =
-    engine === 'postgresql' ? await openDatabase({ databaseUrl: serverUrl, dataDir }) : undefined;
-  const env: Record<string, string> = {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'warn',
-    WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-    WEBHOOK_TIMEOUT_MS: String(timeoutMs),
-  };
-  if (admin) {
-    await sql`drop database if exists ${sql.id(database)}`.execute(admin.db);
-    await sql`create database ${sql.id(database)}`.execute(admin.db);
-    const url = new URL(serverUrl);
-    url.pathname = `/${database}`;
-    env.DATABASE_URL = url.toString();
-  }
+async function bench(engine: Engine): Promise<Run[]> {
   const healthy = healthyReceiver();
   const hanging = hangingReceiver();
   const healthyPort = await listen(healthy.server);
   const hangingPort = await listen(hanging.server);
-  const app = buildApp({ config: loadConfig(env) });
+  const { app, base, cleanup } = await benchServer(engine, 'webhooks', {
+    env: {
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      WEBHOOK_TIMEOUT_MS: String(timeoutMs),
+    },
+    logs: true,
+    account: false,
+  });
   try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-
     /** An account with 4 athletes and an API key: what it takes to post results. */
     const account = async (name: string) => {
       const user = await app.db
@@ -199,7 +174,7 @@ async function bench(engine: 'pglite' | 'postgresql'): Promise<Run[]> {
       };
     };
     const post = async (key: string, body: unknown) => {
-      const response = await fetch(`http://127.0.0.1:${port}/api/event`, {
+      const response = await fetch(`${base}/api/event`, {
         method: 'POST',
         headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
         body: JSON.stringify(body),
@@ -267,16 +242,13 @@ async function bench(engine: 'pglite' | 'postgresql'): Promise<Run[]> {
     }
     return results;
   } finally {
-    await app.close();
-    hanging.cut();
-    healthy.server.closeAllConnections();
-    await new Promise((resolve) => healthy.server.close(resolve));
-    await new Promise((resolve) => hanging.server.close(resolve));
-    if (admin) {
-      await sql`drop database if exists ${sql.id(database)}`.execute(admin.db);
-      await admin.close();
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    // The hanging deliveries end before the database is dropped.
+    await cleanup(async () => {
+      hanging.cut();
+      healthy.server.closeAllConnections();
+      await new Promise((resolve) => healthy.server.close(resolve));
+      await new Promise((resolve) => hanging.server.close(resolve));
+    });
   }
 }
 
@@ -294,7 +266,7 @@ async function main(): Promise<void> {
       `(node ${process.version}, ${os.cpus().length} cpus)`,
   );
   const table: string[] = [];
-  for (const engine of values.engines.split(',') as ('pglite' | 'postgresql')[]) {
+  for (const engine of values.engines.split(',') as Engine[]) {
     const results = await bench(engine);
     const of = (kind: Run['kind']) => results.filter((r) => r.kind === kind);
     const runMedians = (kind: Run['kind']) => of(kind).map((r) => median(r.latenciesMs));

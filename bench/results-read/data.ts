@@ -25,6 +25,21 @@ export interface BenchDataOptions {
   vacuum?: boolean;
 }
 
+/** The sizes of a seed as the command line gives them (`--results`, `--athletes`, ...). */
+export function sizesOf(flags: {
+  results: string;
+  athletes: string;
+  others: string;
+  'other-accounts': string;
+}): Pick<BenchDataOptions, 'results' | 'athletes' | 'others' | 'otherAccounts'> {
+  return {
+    results: Number(flags.results),
+    athletes: Number(flags.athletes),
+    others: Number(flags.others),
+    otherAccounts: Number(flags['other-accounts']),
+  };
+}
+
 export const BIG_EMAIL = 'big@bench-results.local';
 
 export async function seedBenchData(

@@ -1,17 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { importJWK, SignJWT } from 'jose';
 import { sql } from 'kysely';
 import { DEFAULT_RESULT_SORT, RESULT_SORTS, type ResultSort } from '../../contract/event-query';
-import { buildApp, type App } from '../../server/app';
-import { loadConfig } from '../../server/config';
+import type { App } from '../../server/app';
 import { loadIdentityKeys } from '../../server/identity/keys';
 import { APP_CLIENT_ID } from '../../server/identity/settings';
 import { resolveFilters } from '../../server/event/list/filters';
 import { cursorOf, detailsQuery, pageSource } from '../../server/event/list/queries';
 import { encodeCursor, sortPlan } from '../../server/event/list/sort';
+import { serve } from '../lib/server';
 
 /**
  * The measuring half of `npm run bench -- results`: starts the server on 127.0.0.1 (port
@@ -93,17 +92,7 @@ export async function measure(
   prepared: { engine: string; databaseUrl: string | undefined; dataDir: string },
   options: { runs: number; only: string | undefined; email: string },
 ): Promise<Figure[]> {
-  const env: Record<string, string> = {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: prepared.dataDir,
-    DEMO_DATA: 'false',
-    LOG_LEVEL: 'silent',
-  };
-  if (prepared.databaseUrl) env.DATABASE_URL = prepared.databaseUrl;
-  const app = buildApp({ config: loadConfig(env), logger: false });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const { app, base } = await serve(prepared, { env: { LOG_LEVEL: 'silent' } });
   try {
     const auth = await token(app, options.email);
     const one = async <T>(text: ReturnType<typeof sql<T>>) => (await text.execute(app.db)).rows[0]!;

@@ -71,3 +71,32 @@ export async function insertProfile(db: Kysely<Database>, fixture: ProfileFixtur
     returning id`.execute(db);
   return { id: Number(rows[0]!.id), ...scored };
 }
+
+/**
+ * One testing day of every athlete of the account: a scored profile each, with a
+ * bodyweight and three measurements that vary from athlete to athlete.
+ */
+export async function seedTestingDay(
+  db: Kysely<Database>,
+  accountId: string,
+  day: string,
+): Promise<void> {
+  const athletes = await db
+    .selectFrom('athletes')
+    .select('id')
+    .where('account_id', '=', accountId)
+    .execute();
+  for (const [i, athlete] of athletes.entries()) {
+    await insertProfile(db, {
+      accountId,
+      athleteId: athlete.id,
+      testedOn: day,
+      bodyweightKg: 60 + (i % 40),
+      measurements: {
+        verticalJumpMm: 400 + (i % 300),
+        sprint10Ms: 1650 + (i % 400),
+        proAgilityMs: 4300 + (i % 800),
+      },
+    });
+  }
+}

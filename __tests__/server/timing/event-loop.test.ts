@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import type { App } from '../../../server/app';
 import { csv, importCsv, newCoach } from '../athlete/helpers';
 import { buildTestApp } from '../helpers/build-test-app';
-import { insertProfile } from '../helpers/profiles';
+import { probeHealth } from '../helpers/probe';
+import { seedTestingDay } from '../helpers/profiles';
 
 /**
  * No request of one account holds the event loop long enough to stall another's (issue
@@ -33,24 +34,7 @@ describe('the event loop under heavy requests', () => {
       ),
     );
     expect((await importCsv(coach, squad, false)).statusCode).toBe(200);
-    const athletes = await app.db
-      .selectFrom('athletes')
-      .select('id')
-      .where('account_id', '=', coach.accountId)
-      .execute();
-    for (const [i, athlete] of athletes.entries()) {
-      await insertProfile(app.db, {
-        accountId: coach.accountId,
-        athleteId: athlete.id,
-        testedOn: DAY,
-        bodyweightKg: 60 + (i % 40),
-        measurements: {
-          verticalJumpMm: 400 + (i % 300),
-          sprint10Ms: 1650 + (i % 400),
-          proAgilityMs: 4300 + (i % 800),
-        },
-      });
-    }
+    await seedTestingDay(app.db, coach.accountId, DAY);
     const rosterId = (await coach.get('/api/roster')).json<{ items: { id: number }[] }>().items[0]!
       .id;
     const bigFile = csv(
@@ -64,15 +48,6 @@ describe('the event loop under heavy requests', () => {
 
     const latencies: number[] = [];
     let heavyDone = false;
-    const probe = async () => {
-      while (!heavyDone) {
-        const started = performance.now();
-        const response = await fetch(`${base}/api/health`);
-        await response.arrayBuffer();
-        latencies.push(performance.now() - started);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    };
     const heavy = async () => {
       // Two at once: the embedded database's admission gate lets two API requests work.
       const [pdf, commit] = await Promise.all([
@@ -82,7 +57,7 @@ describe('the event loop under heavy requests', () => {
       heavyDone = true;
       return [pdf.statusCode, commit.statusCode];
     };
-    const [statuses] = await Promise.all([heavy(), probe()]);
+    const [statuses] = await Promise.all([heavy(), probeHealth(base, latencies, () => heavyDone)]);
     expect(statuses).toEqual([200, 200]);
     const worst = Math.max(...latencies);
     expect(latencies.length).toBeGreaterThan(5);
