@@ -24,6 +24,20 @@ const ordinal = (n: number) => {
   return `${n}${suffix}`;
 };
 
+/** From this many athletes on, a group's place also reads as a percentile (as on screen). */
+const PERCENTILE_FROM = 10;
+
+/**
+ * "Rank 2 of 24 in the roster Varsity · 96th percentile": the rank, and the mid-rank
+ * percentile in a group of 10 or more (docs/performance-index.md, "Rank and percentile").
+ */
+export function standing(p: AthleteReportBody['percentiles'][number], label: string): string {
+  const group = `${p.group === 'roster' ? 'the roster' : 'the position'} ${p.name}`;
+  const place = `Rank ${p.rank} of ${p.athletes} in ${group}`;
+  if (p.athletes === 1) return `${place}: the only athlete with an ${label}`;
+  return p.athletes >= PERCENTILE_FROM ? `${place} · ${ordinal(p.percentile)} percentile` : place;
+}
+
 export function fullName(a: { firstName: string; middleName: string; lastName: string }): string {
   return [a.firstName, a.middleName, a.lastName].filter(Boolean).join(' ');
 }
@@ -67,13 +81,7 @@ export async function athletePdf(
   if (report.overallPointsToNextTier !== null) {
     line(doc, `${report.overallPointsToNextTier} points to the next tier.`);
   }
-  for (const p of report.percentiles) {
-    const group = p.group === 'roster' ? `roster ${p.name}` : `position ${p.name}`;
-    line(
-      doc,
-      `${ordinal(p.percentile)} percentile in ${group} (${p.athletes} athlete${p.athletes === 1 ? '' : 's'} with an ${label})`,
-    );
-  }
+  for (const p of report.percentiles) line(doc, standing(p, label));
 
   heading(doc, 'Points per test', 20 * report.tests.length);
   pointBars(
