@@ -1,5 +1,6 @@
 import { TEST_LABELS, type AthleteReportBody } from '../../../contract/profile';
 import {
+  BOLD,
   footers,
   GREY,
   heading,
@@ -71,7 +72,7 @@ export async function athletePdf(
   if (facts.length > 0) line(doc, facts.join(' · '), { colour: GREY });
 
   doc.moveDown(0.6);
-  doc.font('Helvetica-Bold').fontSize(16);
+  doc.font(BOLD).fontSize(16);
   const overall =
     report.overall === null
       ? `${label}: incomplete (a core test is missing)`
