@@ -17,10 +17,15 @@ describe('the runs of a text by script (one font each in the PDF)', () => {
 
   it('gives CJK and emoji (with joiners and skin tones) their own runs', () => {
     expect(scriptRuns('王小明 さくら')).toEqual([{ script: 'cjk', text: '王小明 さくら' }]);
+    expect(scriptRuns('🔥 🏃')).toEqual([
+      { script: 'emoji', text: '🔥' },
+      { script: 'latin', text: ' ' },
+      { script: 'emoji', text: '🏃' },
+    ]);
     expect(scriptRuns('Zoë 🏃🏽‍♀️ ok')).toEqual([
       { script: 'latin', text: 'Zoë ' },
-      { script: 'emoji', text: '🏃🏽‍♀️ ' },
-      { script: 'latin', text: 'ok' },
+      { script: 'emoji', text: '🏃🏽‍♀️' },
+      { script: 'latin', text: ' ok' },
     ]);
   });
 });

@@ -118,6 +118,9 @@ export function scriptRuns(text: string): { script: Script; text: string }[] {
     const last = runs[runs.length - 1];
     let script = scriptOf(char);
     if (last?.script === 'emoji' && EMOJI_PART.test(char)) script = 'emoji';
+    // Noto Emoji has no space (its missing glyph is 1.27 em wide): spaces after an emoji
+    // go in the body font.
+    if (script === null && last?.script === 'emoji') script = 'latin';
     if (script === null) {
       if (last) last.text += char;
       else pending += char;
@@ -135,7 +138,9 @@ export function scriptRuns(text: string): { script: Script; text: string }[] {
     const trail = /[\p{White_Space}\p{P}\p{S}]+$/u.exec(run.text)?.[0] ?? '';
     if (trail && trail.length < run.text.length) {
       run.text = run.text.slice(0, -trail.length);
-      runs[i + 1]!.text = trail + runs[i + 1]!.text;
+      const next = runs[i + 1]!;
+      if (next.script === 'latin') next.text = trail + next.text;
+      else runs.splice(i + 1, 0, { script: 'latin', text: trail });
     }
   }
   return runs;

@@ -346,7 +346,7 @@ function embedFonts(doc: Doc): void {
   }) as Doc['font'];
   doc.text = ((value: unknown, ...rest: unknown[]) => {
     if (typeof value !== 'string') return text(value, ...rest);
-    const runs = scriptRuns(value);
+    const runs = scriptRuns(value).flatMap(visualWords);
     if (runs.length === 1) {
       use(runs[0]!.script);
       text(runs[0]!.text, ...rest);
@@ -366,4 +366,20 @@ function embedFonts(doc: Doc): void {
     use('latin');
     return doc;
   }) as Doc['text'];
+}
+
+/**
+ * A right-to-left run of several words as its words in the order they stand on the page
+ * (the last word leftmost), each shaped on its own: fontkit turns the glyphs of a run
+ * round but loses the spaces inside it.
+ */
+function visualWords(run: { script: Script; text: string }): { script: Script; text: string }[] {
+  if ((run.script !== 'hebrew' && run.script !== 'arabic') || !/\s/u.test(run.text)) return [run];
+  return run.text
+    .split(/(\s+)/u)
+    .filter((part) => part !== '')
+    .reverse()
+    .map((part) =>
+      /^\s+$/u.test(part) ? { script: 'latin' as const, text: part } : { ...run, text: part },
+    );
 }
