@@ -195,7 +195,12 @@ export const PercentileBody = Type.Object({
   /** `roster` (per roster the athlete is on) or `position`. */
   group: literals(['roster', 'position'] as const),
   name: Type.String(),
-  /** 0..100: the share of the group's athletes with a lower index. */
+  /** 1 = the highest index of the group; equal indexes share a rank. */
+  rank: Type.Integer({ minimum: 1 }),
+  /**
+   * 0..100, the mid-rank percentile: the share of the group's athletes with a lower index
+   * plus half of those with the same (the athlete included). The best of 3 is the 83rd.
+   */
   percentile: Type.Integer(),
   athletes: Type.Integer(),
 });

@@ -33,8 +33,10 @@ type Db = Kysely<Database>;
  *
  * Percentile: within a group (each roster the athlete is on; the athletes of the account
  * with the same sport and position), each member counts with their latest profile that
- * has this index; the percentile is the share of those members whose index is strictly
- * lower than the report's, 0..100 rounded.
+ * has this index. The rank is 1 + the members whose index is higher (equal indexes share
+ * a rank); the percentile is the mid-rank one: the share of members lower, plus half of
+ * those equal (the athlete included), 0..100 rounded: the best of 3 is the 83rd, the
+ * only one the 50th (docs/performance-index.md, "Rank and percentile").
  */
 
 interface AthleteRow {
@@ -57,6 +59,7 @@ interface PercentileRow {
   name: string;
   athletes: number;
   lower: number;
+  higher: number;
 }
 
 /** The report, or undefined (athlete of another account, no such profile of the athlete). */
@@ -170,25 +173,28 @@ async function percentilesOf(
   overall: number,
 ): Promise<AthleteReportBody['percentiles']> {
   const value = sql.ref(`x.${index}`);
-  // Rosters: two counts each in roster_indexes' (roster, index) index. The position: its
+  // Rosters: one scan each of roster_indexes' (roster, index) index for the three counts
+  // (the members, those lower, those higher). The position: its
   // athletes (athletes_sport_position) joined to their athlete_indexes rows.
   const position =
     athlete.position_id === null
       ? sql``
       : sql`union all
         select 'position', ${athlete.position_id}::bigint, '',
-          count(*)::integer, count(*) filter (where ${value} < ${overall})::integer
+          count(*)::integer, count(*) filter (where ${value} < ${overall})::integer,
+          count(*) filter (where ${value} > ${overall})::integer
         from athletes a join athlete_indexes x on x.athlete_id = a.id
         where a.account_id = ${accountId} and a.sport_id is not distinct from ${athlete.sport_id}::integer
           and a.position_id = ${athlete.position_id}::integer and x.account_id = ${accountId}
           and ${value} is not null`;
   const { rows } = await sql<PercentileRow>`
-    select 'roster' as kind, r.id as group_id, r.name,
-      (select count(*) from roster_indexes x
-        where x.roster_id = r.id and ${value} is not null)::integer as athletes,
-      (select count(*) from roster_indexes x
-        where x.roster_id = r.id and ${value} < ${overall})::integer as lower
+    select 'roster' as kind, r.id as group_id, r.name, c.athletes, c.lower, c.higher
     from roster_athletes ra join rosters r on r.id = ra.roster_id
+    cross join lateral (
+      select count(*)::integer as athletes,
+        count(*) filter (where ${value} < ${overall})::integer as lower,
+        count(*) filter (where ${value} > ${overall})::integer as higher
+      from roster_indexes x where x.roster_id = r.id and ${value} is not null) c
     where ra.athlete_id = ${athlete.id} and ra.account_id = ${accountId}
     ${position}`.execute(db);
   const reference = await referenceData(db);
@@ -201,7 +207,8 @@ async function percentilesOf(
     .map((row) => ({
       group: row.kind,
       name: row.kind === 'position' ? positionName : row.name,
-      percentile: Math.round((100 * row.lower) / row.athletes),
+      rank: row.higher + 1,
+      percentile: midRankPercentile(row),
       athletes: row.athletes,
     }))
     .sort(
@@ -209,4 +216,14 @@ async function percentilesOf(
         (a.group === 'position' ? 1 : 0) - (b.group === 'position' ? 1 : 0) ||
         a.name.localeCompare(b.name, 'en', { sensitivity: 'base', numeric: true }),
     );
+}
+
+/**
+ * The mid-rank percentile of an index among `athletes`: those lower, plus half of those
+ * equal (the athlete among them), as a share, 0..100 rounded.
+ * @example midRankPercentile({ athletes: 3, lower: 2, higher: 0 }) // 83: the best of 3
+ */
+export function midRankPercentile(row: { athletes: number; lower: number; higher: number }) {
+  const equal = Math.max(1, row.athletes - row.lower - row.higher);
+  return Math.round((100 * (row.lower + equal / 2)) / row.athletes);
 }

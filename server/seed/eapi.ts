@@ -71,7 +71,8 @@ const meanAttempts = 2;
 /**
  * Plans the EAPI days of `athletes` before `until` (ms, UTC) within `budget` results.
  * `joined[i]` is when athlete i joined the program (they test from then on). The cohort
- * (a random share of the athletes, the same on every date, so that each has a history) is
+ * (a random share of the high-school athletes, the same on every date, so that each has a
+ * history) is
  * sized so that its expected results fill the budget, at most every athlete. The newest
  * dates are planned first, so that when chance overshoots the budget the oldest lose.
  */
@@ -82,22 +83,20 @@ export function planEapi(
   options: { until: number; budget: number },
 ): EapiPlan {
   const dates = testingDates(random, options.until);
-  const n = athletes.length;
+  // The program is the high school's: version 1 of the index's references is the
+  // high-school population (docs/performance-index.md), so its profiles average ~1,500.
+  const eligible = athletes.flatMap((athlete, i) => (athlete.college ? [] : [i]));
+  const n = eligible.length;
   const perAthleteDay = meanAttempts * (EAPI_DRILLS.length - 1 + BROAD_JUMPERS);
   const joinedAtDates = dates.reduce(
-    (sum, date) => sum + joined.filter((at) => at <= date).length,
+    (sum, date) => sum + eligible.filter((i) => joined[i]! <= date).length,
     0,
   );
   const everyone = joinedAtDates * ATTENDANCE * perAthleteDay;
   if (n === 0 || everyone === 0 || options.budget < perAthleteDay * 4)
     return { sessions: [], results: 0, cohort: [] };
   const cohortSize = Math.min(n, Math.round((n * options.budget) / everyone));
-  const cohort = random
-    .sample(
-      athletes.map((_, i) => i),
-      cohortSize,
-    )
-    .sort((a, b) => a - b);
+  const cohort = random.sample(eligible, cohortSize).sort((a, b) => a - b);
   const broad = new Set(cohort.filter(() => random.chance(BROAD_JUMPERS)));
   const team = (i: number) => `${athletes[i]!.sport}/${athletes[i]!.population}`;
   const sessions: EapiSession[] = [];

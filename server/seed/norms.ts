@@ -1,100 +1,38 @@
+import type { Test as IndexTest } from '../../contract/index-constants';
+import { referenceVersion1 } from '../db/migrations/index-references';
+
 /**
- * What coaches measure, as numbers the demo data is drawn from: population means and
- * standard deviations per test (PRODUCT.md, "Numbers a coach knows": each range there
- * is about mean ± 1.5 sd), body sizes by sport and position, and how far a position
- * sits from its population (linemen slower, defensive backs and receivers faster).
+ * What coaches measure, as numbers the demo data is drawn from. The tests of the
+ * performance index take the mean and SD of version 1 of its reference tables (the
+ * high-school population, server/db/migrations/index-references.ts), so that the demo's
+ * high-school athletes score as the population the index compares them with. The other
+ * tests (L-drill, 60-yd shuttle) and the jump's height (the index scores its power) take
+ * PRODUCT.md's ranges ("Numbers a coach knows": each range there is about mean ± 1.5 sd).
+ * Position, age, the college level and the time of the season move an athlete from the
+ * population (ability.ts).
  */
 export type Level = 'hs' | 'college';
 export type Sex = 'male' | 'female';
 export type Population = `${Level}-${Sex}`;
-export type Test = 'sprint40' | 'proAgility' | 'lDrill' | 'vertical' | 'broad' | 'shuttle60';
 
-/** Mean and sd; times in seconds, vertical jump in inches, broad jump in feet. */
-export const testNorms: Record<Population, Record<Test, [mean: number, sd: number]>> = {
-  'hs-male': {
-    sprint40: [5.2, 0.22],
-    proAgility: [4.7, 0.17],
-    lDrill: [7.7, 0.28],
-    vertical: [23, 3.3],
-    broad: [8, 0.55],
-    shuttle60: [12.5, 0.45],
-  },
-  'hs-female': {
-    sprint40: [5.95, 0.25],
-    proAgility: [5.15, 0.2],
-    lDrill: [8.45, 0.3],
-    vertical: [17.5, 2.8],
-    broad: [6.5, 0.6],
-    shuttle60: [13.8, 0.5],
-  },
-  'college-male': {
-    sprint40: [4.6, 0.15],
-    proAgility: [4.15, 0.14],
-    lDrill: [6.95, 0.18],
-    vertical: [33, 3],
-    broad: [9.8, 0.5],
-    shuttle60: [11.4, 0.35],
-  },
-  'college-female': {
-    sprint40: [5.4, 0.2],
-    proAgility: [4.7, 0.16],
-    lDrill: [7.6, 0.2],
-    vertical: [22, 2.8],
-    broad: [7.8, 0.45],
-    shuttle60: [12.9, 0.4],
-  },
-};
+/** The reference row (mean, SD) of an index test for a sex, from version 1. */
+export function referenceOf(test: IndexTest, sex: Sex): [mean: number, sd: number] {
+  const row = referenceVersion1.rows.find((r) => r.test === test && r.sex === sex)!;
+  return [row.mean, row.sd];
+}
 
 /**
- * The best a result of the level may show, whatever the draw: the fastest time (s) of each
- * drill, the highest jump (vertical in inches, broad in feet). Taken from PRODUCT.md's
- * ranges ("Numbers a coach knows": the fast end of a level's range less about one sd),
- * never past the world-class marks (40 yd ~4.2 s, 10 yd ~1.45 s, vertical ~46 in, broad
- * ~12 ft 3 in), so that an ordinary roster never shows a record. A draw beyond a limit is
- * eased towards it (`measure.ts`), hand timing's fast reading included: a coach writes
- * down a hand-timed 4.3, not a 4.04.
+ * High-school norms of what the index does not score, mean and sd: L-drill and 60-yd
+ * shuttle (ms), and the vertical jump's height (mm): 23 ± 3.3 in for boys, 17.5 ± 2.8 in
+ * for girls, the heights version 1's power rows were computed from
+ * (docs/performance-index.md, "Sources").
  */
-export const levelLimits: Record<Population, Record<Test | 'sprint10' | 'flying10', number>> = {
-  'hs-male': {
-    sprint40: 4.45,
-    sprint10: 1.58,
-    flying10: 0.98,
-    proAgility: 4.2,
-    lDrill: 6.85,
-    shuttle60: 11.4,
-    vertical: 34,
-    broad: 10,
-  },
-  'hs-female': {
-    sprint40: 5.1,
-    sprint10: 1.76,
-    flying10: 1.12,
-    proAgility: 4.55,
-    lDrill: 7.5,
-    shuttle60: 12.6,
-    vertical: 26,
-    broad: 8.3,
-  },
-  'college-male': {
-    sprint40: 4.28,
-    sprint10: 1.48,
-    flying10: 0.86,
-    proAgility: 3.85,
-    lDrill: 6.45,
-    shuttle60: 10.6,
-    vertical: 43,
-    broad: 11.5,
-  },
-  'college-female': {
-    sprint40: 4.85,
-    sprint10: 1.66,
-    flying10: 1.0,
-    proAgility: 4.3,
-    lDrill: 7.05,
-    shuttle60: 11.9,
-    vertical: 30,
-    broad: 9,
-  },
+export const otherNorms: Record<
+  Sex,
+  Record<'lDrillMs' | 'shuttle60Ms' | 'verticalMm', [mean: number, sd: number]>
+> = {
+  male: { lDrillMs: [7700, 280], shuttle60Ms: [12500, 450], verticalMm: [584, 84] },
+  female: { lDrillMs: [8450, 300], shuttle60Ms: [13800, 500], verticalMm: [445, 71] },
 };
 
 /** Cumulative share of the 40-yd time at 10 and 20 yd (1.8 / 5.1 s; flying 10 ~ 0.228). */
@@ -226,9 +164,6 @@ export const footballPositionWeights: Record<string, number> = {
   K: 1,
   P: 1,
 };
-
-/** Yearly improvement of a young athlete (share of the mean); college athletes gain about half. */
-export const yearlyGain = { time: 0.015, jump: 0.045 } as const;
 
 export const INCH_MM = 25.4;
 export const FOOT_MM = 304.8;

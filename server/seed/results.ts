@@ -23,7 +23,6 @@ export interface SeedResult {
   splits: [distanceMm: number, ms: number][];
 }
 
-const YEAR_MS = 365.25 * 86_400_000;
 const DAY_MS = 86_400_000;
 const MISTIMED_SHARE = 0.003;
 /** Results of a typical testing session (a team of ~25, 2-4 drills, 1-3 attempts each). */
@@ -82,16 +81,15 @@ export function* generateResults(
   while (regularIndex < regular.length || eapiIndex < eapi.sessions.length) {
     const nextEapi = eapi.sessions[eapiIndex];
     const nextRegular = regular[regularIndex];
-    const context = (session: Session) => ({
+    const context: Context = {
       random,
       mistimedShare: plan.mistimedShare ?? MISTIMED_SHARE,
       athletes,
       offsets,
-      yearsAgo: (plan.until - session.startsAt) / YEAR_MS,
-    });
+    };
     let session: Generator<SeedResult>;
     if (nextEapi && (!nextRegular || nextEapi.startsAt <= nextRegular.startsAt)) {
-      session = runEapiSession(context(nextEapi), nextEapi);
+      session = runEapiSession(context, nextEapi);
       eapiIndex++;
     } else {
       const quota = Math.ceil(remaining / (regular.length - regularIndex));
@@ -101,7 +99,7 @@ export function* generateResults(
       )
         onProgram++;
       const candidates = { athletes: byJoining, count: Math.max(1, onProgram) };
-      session = runSession(context(nextRegular!), nextRegular!, candidates, quota);
+      session = runSession(context, nextRegular!, candidates, quota);
       remaining -= quota;
       regularIndex++;
     }
@@ -134,7 +132,6 @@ interface Context {
   mistimedShare: number;
   athletes: readonly SeedAthlete[];
   offsets: readonly TestOffsets[];
-  yearsAgo: number;
 }
 
 function* runSession(
@@ -206,7 +203,9 @@ function recordAttempt(
 ): SeedResult {
   const { eventTypeId, distanceMm, splitsMm } = drills[drill];
   const timed = distanceMm > 0 || drill === 'lDrill';
-  const hand = session.hand && timed;
+  // Gates only for a 10-yd sprint or a flying 10: too short for a stopwatch, whose reading
+  // would be a fifth of the time early (a coach typing those in copies them from gates).
+  const hand = session.hand && timed && drill !== 'sprint10' && drill !== 'flying10';
   const mistimed = !hand && splitsMm.length > 0 && context.random.chance(context.mistimedShare);
   const seedAthlete = context.athletes[athlete]!;
   const { result, splits } = measure(
@@ -214,7 +213,7 @@ function recordAttempt(
     seedAthlete,
     context.offsets[athlete]!,
     drill,
-    { yearsAgo: context.yearsAgo, hand, mistimed },
+    { at, hand, mistimed },
   );
   const eventType = eventTypes.find((type) => type.id === eventTypeId)!;
   const total = Math.max(1, result);

@@ -99,7 +99,9 @@ export async function seedInTransaction(
   }
   // Appending with the same seed must not repeat the same athletes.
   const random = new Random(options.seed + account.existingAthletes * 7919);
-  const numbering = { untilYear: until.getUTCFullYear(), numberFrom: account.existingAthletes + 1 };
+  // Class years from the school year `until` is in (it ends in June): nobody has left yet.
+  const schoolYearEnd = until.getUTCFullYear() + (until.getUTCMonth() >= 6 ? 1 : 0);
+  const numbering = { untilYear: schoolYearEnd, numberFrom: account.existingAthletes + 1 };
   const athletes = generateAthletes(random.fork(), options.athletes, numbering);
   const rosterCount =
     options.rosters ?? Math.min(30, Math.max(6, Math.round(options.athletes / 40)));

@@ -400,20 +400,22 @@ describe('reports of the performance index', () => {
     it('places the index within each roster and the position (latest complete index of each)', async () => {
       const bob = await report(`/api/report/eapi/athlete/${a.athletes.bob.id}`);
       expect(bob.percentiles).toEqual([
-        // Jumpers: Cy's latest EAPI is D1's 1294 (D3 has no EAPI); 1 of 2 lower.
-        { group: 'roster', name: 'Jumpers', percentile: 50, athletes: 2 },
+        // Jumpers: Cy's latest EAPI is D1's 1294 (D3 has no EAPI): Bob first of 2, the
+        // mid-rank percentile (1 lower + half of himself) / 2 = 75.
+        { group: 'roster', name: 'Jumpers', rank: 1, percentile: 75, athletes: 2 },
         // Sprinters: Ann 1572, Bob 1801; Dee has no complete index.
-        { group: 'roster', name: 'Sprinters', percentile: 50, athletes: 2 },
-        // Wide receivers: Bob 1801, Cy 1294, Gus 1951: 1 of 3 lower.
-        { group: 'position', name: 'Wide receiver', percentile: 33, athletes: 3 },
+        { group: 'roster', name: 'Sprinters', rank: 1, percentile: 75, athletes: 2 },
+        // Wide receivers: Gus 1951, Bob 1801, Cy 1294: second of 3, the middle (50th).
+        { group: 'position', name: 'Wide receiver', rank: 2, percentile: 50, athletes: 3 },
       ]);
       const ann = await report(`/api/report/eapi/athlete/${a.athletes.ann.id}`);
       expect(ann.percentiles).toEqual([
-        { group: 'roster', name: 'Sprinters', percentile: 0, athletes: 2 },
+        { group: 'roster', name: 'Sprinters', rank: 2, percentile: 25, athletes: 2 },
       ]);
       const gus = await report(`/api/report/eapi/athlete/${a.athletes.gus.id}`);
       expect(gus.percentiles).toEqual([
-        { group: 'position', name: 'Wide receiver', percentile: 67, athletes: 3 },
+        // The best of 3: rank 1, the 83rd percentile (it was the "67th").
+        { group: 'position', name: 'Wide receiver', rank: 1, percentile: 83, athletes: 3 },
       ]);
       // An incomplete index has no place.
       const dee = await report(`/api/report/eapi/athlete/${a.athletes.dee.id}`);
@@ -459,8 +461,9 @@ describe('reports of the performance index', () => {
         { profileId: a.profiles.cy3.id, testedOn: D3, overall: 1800 },
       ]);
       expect(cy.percentiles).toEqual([
-        { group: 'roster', name: 'Jumpers', percentile: 0, athletes: 1 },
-        { group: 'position', name: 'Wide receiver', percentile: 0, athletes: 1 },
+        // The only one: rank 1 of 1, the middle (it was the "0th").
+        { group: 'roster', name: 'Jumpers', rank: 1, percentile: 50, athletes: 1 },
+        { group: 'position', name: 'Wide receiver', rank: 1, percentile: 50, athletes: 1 },
       ]);
     });
 

@@ -5,7 +5,6 @@ import { generateAthletes, type SeedAthlete } from '../../../server/seed/athlete
 import { eventTypes } from '../../../server/db/migrations/reference-data';
 import { isImplausible } from '../../../server/event/plausibility';
 import { Random } from '../../../server/seed/random';
-import { levelLimits } from '../../../server/seed/norms';
 import { generateResults, type ResultPlan, type SeedResult } from '../../../server/seed/results';
 import { planRosters } from '../../../server/seed/rosters';
 
@@ -122,7 +121,8 @@ describe('demo data generation', () => {
       expect(r.splits.at(-1)).toEqual([r.distanceMm, r.result]);
       const type = eventTypes.find((t) => t.id === r.eventTypeId)!;
       const attempt = { eventTypeCode: type.code, unit: type.unit, distanceMm: r.distanceMm };
-      expect(r.implausible).toBe(isImplausible({ ...attempt, result: r.result, splits: r.splits }));
+      const { result, splits, timingMethod } = r;
+      expect(r.implausible).toBe(isImplausible({ ...attempt, result, splits, timingMethod }));
     }
     const plausible = withSplits.filter((r) => !r.implausible);
     expect(
@@ -278,12 +278,6 @@ describe('EAPI testing days', () => {
         (s) => s.eapi!,
       ),
     ).toBeLessThan(1700);
-    expect(
-      medianOf(
-        (a) => a.population === 'college-male',
-        (s) => s.eapi!,
-      ),
-    ).toBeGreaterThan(hsBoysIndex + 300);
     expect(medianOf(hsBoys, (s) => s.easi!)).toBeGreaterThan(1250);
     expect(medianOf(hsBoys, (s) => s.easi!)).toBeLessThan(1750);
     // Heavy linemen jump lower but move more mass: their jump scores above the backs'.
@@ -324,22 +318,6 @@ describe('athletes and rosters', () => {
 });
 
 describe("human limits and the account's daytime", () => {
-  /** The drill of a result (measure.ts), by event type and distance. */
-  function drillOf(r: SeedResult): keyof (typeof levelLimits)['hs-male'] | undefined {
-    const byType: Record<number, keyof (typeof levelLimits)['hs-male']> = {
-      2: 'proAgility',
-      3: 'flying10',
-      4: 'lDrill',
-      5: 'vertical',
-      6: 'broad',
-      7: 'shuttle60',
-    };
-    if (r.eventTypeId === 1) return r.distanceMm === 9144 ? 'sprint10' : 'sprint40';
-    return byType[r.eventTypeId];
-  }
-  const isJump = (drill: string) => drill === 'vertical' || drill === 'broad';
-  const unitMm = { vertical: 25.4, broad: 304.8 } as Record<string, number>;
-
   // Several seeds and rosters, college ones included, no deliberately mistimed runs.
   const runs = [11, 12, 13].map((seed) =>
     generate(seed, 500, 30_000, { mistimedShare: 0, timeZone: 'Pacific/Auckland' }),
@@ -356,6 +334,7 @@ describe("human limits and the account's daytime", () => {
           distanceMm: r.distanceMm,
           result: r.result,
           splits: r.splits,
+          timingMethod: r.timingMethod,
         };
         if (isImplausible(attempt)) throw new Error(`flagged: ${JSON.stringify(r)}`);
         expect(r.implausible).toBe(false);
@@ -363,47 +342,6 @@ describe("human limits and the account's daytime", () => {
       }
     }
     expect(checked).toBe(90_000);
-  });
-
-  it("never shows a mark past its level's limit, nor past a world-class one", () => {
-    const populations = new Set<string>();
-    for (const { athletes: roster, results: list } of runs) {
-      for (const r of list) {
-        const population = roster[r.athlete]!.population;
-        populations.add(population);
-        const drill = drillOf(r)!;
-        const limit = levelLimits[population][drill];
-        if (isJump(drill)) expect(r.result / unitMm[drill]!).toBeLessThanOrEqual(limit);
-        else expect(r.result / 1000).toBeGreaterThanOrEqual(limit);
-      }
-      // World class (PRODUCT.md): 40 yd ~4.2 s, 10 yd ~1.45 s, also as a 40's 10-yd split.
-      const sprints = list.filter((r) => r.eventTypeId === 1);
-      const fastest = (mm: number) =>
-        Math.min(
-          ...sprints.flatMap((r) => r.splits.filter(([at]) => at === mm).map(([, ms]) => ms)),
-        );
-      expect(fastest(36576)).toBeGreaterThanOrEqual(4250);
-      expect(fastest(9144)).toBeGreaterThanOrEqual(1450);
-    }
-    expect(populations).toEqual(
-      new Set(['hs-male', 'hs-female', 'college-male', 'college-female']),
-    );
-  });
-
-  it('keeps the fastest of an ordinary high-school roster within its range', () => {
-    const hs40 = runs.flatMap(({ athletes: roster, results: list }) =>
-      list.filter(
-        (r) =>
-          r.eventTypeId === 1 &&
-          r.distanceMm === 36576 &&
-          r.timingMethod === 'electronic' &&
-          roster[r.athlete]!.population === 'hs-male',
-      ),
-    );
-    const times = hs40.map((r) => r.result).sort((a, b) => a - b);
-    // PRODUCT.md: 4.8-5.6 s; the best few in a program a little under 4.8, none near 4.0.
-    expect(times[0]).toBeGreaterThanOrEqual(4450);
-    expect(times[Math.floor(times.length * 0.05)]).toBeGreaterThan(4700);
   });
 
   /** Wall-clock hour, minute and weekday of an instant in a zone. */

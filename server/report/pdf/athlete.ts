@@ -1,5 +1,6 @@
 import { TEST_LABELS, type AthleteReportBody } from '../../../contract/profile';
 import {
+  BOLD,
   footers,
   GREY,
   heading,
@@ -23,6 +24,20 @@ const ordinal = (n: number) => {
   const suffix = tens >= 11 && tens <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
   return `${n}${suffix}`;
 };
+
+/** From this many athletes on, a group's place also reads as a percentile (as on screen). */
+const PERCENTILE_FROM = 10;
+
+/**
+ * "Rank 2 of 24 in the roster Varsity · 96th percentile": the rank, and the mid-rank
+ * percentile in a group of 10 or more (docs/performance-index.md, "Rank and percentile").
+ */
+export function standing(p: AthleteReportBody['percentiles'][number], label: string): string {
+  const group = `${p.group === 'roster' ? 'the roster' : 'the position'} ${p.name}`;
+  const place = `Rank ${p.rank} of ${p.athletes} in ${group}`;
+  if (p.athletes === 1) return `${place}: the only athlete with an ${label}`;
+  return p.athletes >= PERCENTILE_FROM ? `${place} · ${ordinal(p.percentile)} percentile` : place;
+}
 
 export function fullName(a: { firstName: string; middleName: string; lastName: string }): string {
   return [a.firstName, a.middleName, a.lastName].filter(Boolean).join(' ');
@@ -57,7 +72,7 @@ export async function athletePdf(
   if (facts.length > 0) line(doc, facts.join(' · '), { colour: GREY });
 
   doc.moveDown(0.6);
-  doc.font('Helvetica-Bold').fontSize(16);
+  doc.font(BOLD).fontSize(16);
   const overall =
     report.overall === null
       ? `${label}: incomplete (a core test is missing)`
@@ -67,13 +82,7 @@ export async function athletePdf(
   if (report.overallPointsToNextTier !== null) {
     line(doc, `${report.overallPointsToNextTier} points to the next tier.`);
   }
-  for (const p of report.percentiles) {
-    const group = p.group === 'roster' ? `roster ${p.name}` : `position ${p.name}`;
-    line(
-      doc,
-      `${ordinal(p.percentile)} percentile in ${group} (${p.athletes} athlete${p.athletes === 1 ? '' : 's'} with an ${label})`,
-    );
-  }
+  for (const p of report.percentiles) line(doc, standing(p, label));
 
   heading(doc, 'Points per test', 20 * report.tests.length);
   pointBars(

@@ -1,21 +1,23 @@
 import PDFDocument from 'pdfkit';
 import { TIERS, type Test, type TierName } from '../../../contract/profile';
 import { markLabel } from '../../../contract/units';
-import { winAnsi } from './win-ansi';
+import { fontName, fontOf, scriptRuns, type Script, type Weight } from './fonts';
 
 /**
  * The drawing shared by the report PDFs (pdfkit, docs/decisions/020-report-pdf.md): a
- * page of A4 or US Letter in the standard Helvetica (text stays selectable and
- * searchable; no font file is embedded), the coach's logo and organisation at the top,
+ * page of A4 or US Letter in embedded Noto fonts (fonts.ts: subsets, text selectable and
+ * searchable, any script a name is typed in), the coach's logo and organisation at the top,
  * bars of points against the 500 line drawn as vectors, tables that run on over pages
- * with their header repeated, and a footer on every page. Every text is drawn through
- * `winAnsi` (win-ansi.ts): the font has WinAnsi's characters only.
+ * with their header repeated, and a footer on every page.
  */
 export type Paper = 'a4' | 'letter';
 
 export type Doc = PDFKit.PDFDocument;
 
 export const MARGIN = 48;
+/** The body font and its bold (Noto Sans; a text in another script switches per run). */
+export const REGULAR = fontName('latin', 'regular');
+export const BOLD = fontName('latin', 'bold');
 const FOOTER_HEIGHT = 28;
 export const GREY = '#666666';
 export const LIGHT = '#e6e6e6';
@@ -70,12 +72,8 @@ export function newDocument(paper: Paper, title: string, author: string) {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  // Every text through winAnsi: pdfkit would write a character Helvetica lacks as
-  // garbage (U+2212 came out as `"`), from our strings as from an athlete's name.
-  const text = doc.text.bind(doc) as (value: unknown, ...rest: unknown[]) => Doc;
-  doc.text = ((value: unknown, ...rest: unknown[]) =>
-    text(typeof value === 'string' ? winAnsi(value) : value, ...rest)) as Doc['text'];
-  doc.font('Helvetica').fillColor(INK);
+  embedFonts(doc);
+  doc.font(REGULAR).fillColor(INK);
   return { doc, bytes };
 }
 
@@ -105,7 +103,7 @@ export function letterhead(doc: Doc, account: AccountFacts): void {
     }
   }
   if (account.organisation) {
-    doc.font('Helvetica').fontSize(10).fillColor(GREY);
+    doc.font(REGULAR).fontSize(10).fillColor(GREY);
     doc.text(account.organisation, MARGIN, top, { width: contentWidth(doc) - 160 });
     height = Math.max(height, doc.y - top);
   }
@@ -116,13 +114,13 @@ export function letterhead(doc: Doc, account: AccountFacts): void {
 
 /** A title line, and a smaller line under it. */
 export function title(doc: Doc, text: string, size = 20): void {
-  doc.font('Helvetica-Bold').fontSize(size).fillColor(INK).text(text, MARGIN, doc.y);
-  doc.font('Helvetica');
+  doc.font(BOLD).fontSize(size).fillColor(INK).text(text, MARGIN, doc.y);
+  doc.font(REGULAR);
 }
 
 export function line(doc: Doc, text: string, options: { size?: number; colour?: string } = {}) {
   doc
-    .font('Helvetica')
+    .font(REGULAR)
     .fontSize(options.size ?? 10)
     .fillColor(options.colour ?? INK)
     .text(text, MARGIN, doc.y, { width: contentWidth(doc) });
@@ -133,9 +131,9 @@ export function line(doc: Doc, text: string, options: { size?: number; colour?: 
 export function heading(doc: Doc, text: string, keepWith = 60): void {
   doc.moveDown(0.8);
   ensureSpace(doc, 18 + keepWith);
-  doc.font('Helvetica-Bold').fontSize(12).fillColor(INK).text(text, MARGIN, doc.y);
+  doc.font(BOLD).fontSize(12).fillColor(INK).text(text, MARGIN, doc.y);
   doc.moveDown(0.3);
-  doc.font('Helvetica');
+  doc.font(REGULAR);
 }
 
 export interface Bar {
@@ -162,17 +160,17 @@ export function pointBars(doc: Doc, bars: readonly Bar[]): void {
   const top = doc.y;
   bars.forEach((bar, i) => {
     const y = top + i * rowHeight;
-    doc.font('Helvetica').fontSize(9).fillColor(INK);
+    doc.font(REGULAR).fontSize(9).fillColor(INK);
     doc.text(bar.label, MARGIN, y + 4, { width: labelWidth - 8, lineBreak: false, ellipsis: true });
     doc.rect(x0, y + 3, scaleWidth, rowHeight - 6).fill(LIGHT);
     if (bar.points !== null) {
       doc.rect(x0, y + 3, scale(bar.points) - x0, rowHeight - 6).fill(bar.colour ?? '#1677ff');
     }
-    doc.fillColor(INK).font('Helvetica-Bold');
+    doc.fillColor(INK).font(BOLD);
     const value = bar.points === null ? 'not measured' : String(bar.points);
     doc.text(value, x0 + scaleWidth + 8, y + 4, { lineBreak: false });
     if (bar.note) {
-      doc.font('Helvetica').fillColor(GREY);
+      doc.font(REGULAR).fillColor(GREY);
       doc.text(`  ${bar.note}`, { continued: false, lineBreak: false });
     }
   });
@@ -187,7 +185,7 @@ export function pointBars(doc: Doc, bars: readonly Bar[]): void {
     .lineWidth(1)
     .stroke()
     .restore();
-  doc.font('Helvetica').fontSize(7).fillColor(GREY);
+  doc.font(REGULAR).fontSize(7).fillColor(GREY);
   for (const tick of [0, 250, 500, 750, 1000]) {
     doc.text(String(tick), scale(tick) - 15, top + height + 4, {
       width: 30,
@@ -219,7 +217,7 @@ export function table(doc: Doc, columns: readonly Column[], rows: readonly strin
     const y = doc.y;
     let x = MARGIN;
     doc
-      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+      .font(bold ? BOLD : REGULAR)
       .fontSize(8.5)
       .fillColor(INK);
     cells.forEach((cell, i) => {
@@ -255,7 +253,7 @@ export function table(doc: Doc, columns: readonly Column[], rows: readonly strin
     }
     drawRow(row, false);
   }
-  doc.font('Helvetica');
+  doc.font(REGULAR);
 }
 
 /** The footer of every page: what the document is, the day it was made, page n of m. */
@@ -272,7 +270,7 @@ export function footers(doc: Doc, text: string, day: string): void {
       .strokeColor(LIGHT)
       .lineWidth(0.5)
       .stroke();
-    doc.font('Helvetica').fontSize(8).fillColor(GREY);
+    doc.font(REGULAR).fontSize(8).fillColor(GREY);
     doc.text(`${text} · Generated by Splitline on ${day}`, MARGIN, y, {
       width: contentWidth(doc) - 80,
       lineBreak: false,
@@ -318,3 +316,71 @@ export const TIER_LEGEND = TIERS.map((t, i) => {
   const next = TIERS[i + 1];
   return `${t.name} ${t.from}${next ? `-${next.from - 1}` : '+'}`;
 }).join(' · ');
+
+/**
+ * Draws every text in the fonts its characters need (fonts.ts): `doc.font(REGULAR|BOLD)`
+ * picks the weight, and `doc.text` cuts a string into runs by script, each drawn in its
+ * script's font of that weight (`continued`, so a line mixes them), then returns to the
+ * body font. The CJK font is registered only when a text needs it.
+ */
+function embedFonts(doc: Doc): void {
+  const registered = new Set<string>();
+  const font = doc.font.bind(doc) as (name: string) => Doc;
+  const text = doc.text.bind(doc) as (value: unknown, ...rest: unknown[]) => Doc;
+  let weight: Weight = 'regular';
+  const use = (script: Script) => {
+    const name = fontName(script, weight);
+    if (!registered.has(name)) {
+      doc.registerFont(name, fontOf(script, weight) as unknown as ArrayBuffer);
+      registered.add(name);
+    }
+    font(name);
+  };
+  doc.font = ((name: string, ...rest: unknown[]) => {
+    if (name === REGULAR) weight = 'regular';
+    if (name === BOLD) weight = 'bold';
+    if (name === REGULAR || name === BOLD) {
+      use('latin');
+      return doc;
+    }
+    return (font as (...args: unknown[]) => Doc)(name, ...rest);
+  }) as Doc['font'];
+  doc.text = ((value: unknown, ...rest: unknown[]) => {
+    if (typeof value !== 'string') return text(value, ...rest);
+    const runs = scriptRuns(value).flatMap(visualWords);
+    if (runs.length === 1) {
+      use(runs[0]!.script);
+      text(runs[0]!.text, ...rest);
+      use('latin');
+      return doc;
+    }
+    const positional = typeof rest[0] === 'number';
+    const options = ((positional ? rest[2] : rest[0]) ?? {}) as PDFKit.Mixins.TextOptions;
+    const continued = options.continued ?? false;
+    runs.forEach((run, i) => {
+      use(run.script);
+      const more = i < runs.length - 1 || continued;
+      if (i > 0) text(run.text, { continued: more });
+      else if (positional) text(run.text, rest[0], rest[1], { ...options, continued: more });
+      else text(run.text, { ...options, continued: more });
+    });
+    use('latin');
+    return doc;
+  }) as Doc['text'];
+}
+
+/**
+ * A right-to-left run of several words as its words in the order they stand on the page
+ * (the last word leftmost), each shaped on its own: fontkit turns the glyphs of a run
+ * round but loses the spaces inside it.
+ */
+function visualWords(run: { script: Script; text: string }): { script: Script; text: string }[] {
+  if ((run.script !== 'hebrew' && run.script !== 'arabic') || !/\s/u.test(run.text)) return [run];
+  return run.text
+    .split(/(\s+)/u)
+    .filter((part) => part !== '')
+    .reverse()
+    .map((part) =>
+      /^\s+$/u.test(part) ? { script: 'latin' as const, text: part } : { ...run, text: part },
+    );
+}

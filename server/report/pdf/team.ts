@@ -2,6 +2,8 @@ import { TEST_LABELS, type TeamReportBody } from '../../../contract/profile';
 import { TEAM_TESTS } from '../team-report';
 import { fullName } from './athlete';
 import {
+  BOLD,
+  REGULAR,
   contentWidth,
   ensureSpace,
   footers,
@@ -48,7 +50,7 @@ function distributionChart(doc: Doc, distribution: TeamReportBody['distribution'
     const x = MARGIN + i * slot + (slot - barWidth) / 2;
     const barHeight = most === 0 ? 0 : (height * band.count) / most;
     doc.rect(x, top + height - barHeight, barWidth, barHeight).fill('#1677ff');
-    doc.font('Helvetica').fontSize(7).fillColor(INK);
+    doc.font(REGULAR).fontSize(7).fillColor(INK);
     doc.text(String(band.count), x - 5, top + height - barHeight - 9, {
       width: barWidth + 10,
       align: 'center',
@@ -89,7 +91,7 @@ export async function teamPdf(
   title(doc, report.rosterName);
   line(doc, `EAPI team report · testing day ${report.date}`, { size: 12 });
   doc.moveDown(0.6);
-  doc.font('Helvetica-Bold').fontSize(14).fillColor(INK);
+  doc.font(BOLD).fontSize(14).fillColor(INK);
   doc.text(
     report.averageOverallIndex === null
       ? 'Average EAPI: no complete index'

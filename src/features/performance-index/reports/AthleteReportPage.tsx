@@ -52,6 +52,18 @@ function ordinal(value: number): string {
   return `${value}${suffix}`;
 }
 
+/** From this many athletes on, a group's place also reads as a percentile. */
+const PERCENTILE_FROM = 10;
+
+/**
+ * What follows "Rank r of n in the roster X": the mid-rank percentile in a group of 10 or
+ * more (docs/performance-index.md, "Rank and percentile"), a word for the only one.
+ */
+function standingNote(entry: { athletes: number; percentile: number }, label: string): string {
+  if (entry.athletes === 1) return `: the only athlete with an ${label}`;
+  return entry.athletes >= PERCENTILE_FROM ? ` · ${ordinal(entry.percentile)} percentile` : '';
+}
+
 /** The measurement of a test as measured (the power test: its jump's height, then watts). */
 function measurementText(test: ReportTestBody, isMetric: boolean): string {
   if (test.measurement === null) return '—';
@@ -250,11 +262,14 @@ function AthleteReportView({ report, isMetric }: { report: AthleteReport; isMetr
           <ul style={{ margin: 0, paddingInlineStart: 20 }}>
             {report.percentiles.map((entry) => (
               <li key={`${entry.group}-${entry.name}`}>
-                <Typography.Text strong>{ordinal(entry.percentile)} percentile</Typography.Text> of{' '}
-                {entry.athletes} athlete{entry.athletes === 1 ? '' : 's'} in{' '}
+                <Typography.Text strong>
+                  Rank {entry.rank} of {entry.athletes}
+                </Typography.Text>{' '}
+                in{' '}
                 {entry.group === 'roster'
                   ? `the roster ${entry.name}`
                   : `the position ${entry.name}`}
+                {standingNote(entry, label)}
               </li>
             ))}
           </ul>

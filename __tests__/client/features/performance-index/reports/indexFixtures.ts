@@ -120,8 +120,10 @@ export function testAthleteReport(overrides: Partial<AthleteReportBody> = {}): A
       },
     ],
     percentiles: [
-      { group: 'roster', name: 'Varsity', percentile: 73, athletes: 24 },
-      { group: 'position', name: 'Wide receiver', percentile: 41, athletes: 9 },
+      // 17 lower, 6 higher: rank 7, (17 + ½) / 24 = the 73rd percentile.
+      { group: 'roster', name: 'Varsity', rank: 7, percentile: 73, athletes: 24 },
+      { group: 'roster', name: 'Relay', rank: 1, percentile: 50, athletes: 1 },
+      { group: 'position', name: 'Wide receiver', rank: 6, percentile: 39, athletes: 9 },
     ],
     history: [
       { profileId: 20, testedOn: '2025-10-14', overall: 1490 },

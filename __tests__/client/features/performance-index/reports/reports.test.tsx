@@ -165,10 +165,15 @@ describe("an athlete's report", () => {
     const forty = screen.getByRole('row', { name: /^40-yd sprint/ });
     expect(within(forty).getByText('optional')).toBeInTheDocument();
 
-    expect(screen.getByText(/of 24 athletes in the roster Varsity/)).toHaveTextContent(
-      '73rd percentile of 24 athletes in the roster Varsity',
+    // A rank a coach reads at a glance; the mid-rank percentile from 10 athletes on.
+    const percentiles = within(
+      screen.getByText('Percentiles').closest('.ant-card')! as HTMLElement,
     );
-    expect(screen.getByText(/in the position Wide receiver/)).toHaveTextContent('41st percentile');
+    expect(percentiles.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Rank 7 of 24 in the roster Varsity · 73rd percentile',
+      'Rank 1 of 1 in the roster Relay: the only athlete with an EAPI',
+      'Rank 6 of 9 in the position Wide receiver',
+    ]);
   });
 
   it('shows jumps in centimetres on request', async () => {
