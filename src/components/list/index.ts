@@ -1,0 +1,19 @@
+/**
+ * The list view: one shape for every table (docs/list-view.md). A table takes its
+ * controller (`useTableFilters`: the slice's state and events) and its query
+ * (`useListQuery`: RTK Query's result, stale rows, obsolete requests cancelled), and
+ * draws them with `ListTable` (or, for a list that is not a server-paged table, with
+ * `ListStatus` and `STALE_ROW_STYLE`), empty with `ListEmpty`, a row edited in `FormDrawer`.
+ */
+export { FormDrawer } from './FormDrawer';
+export { ListEmpty } from './ListEmpty';
+export { ListStatus } from './ListStatus';
+export {
+  ListTable,
+  PAGE_SIZES,
+  STALE_ROW_STYLE,
+  type ListPage,
+  type ListTableProps,
+} from './ListTable';
+export { isAborted, useListQuery, type ListQuery, type ListQueryState } from './useListQuery';
+export { useTableFilters, type TableFilters, type TableFiltersSliceOf } from './useTableFilters';
