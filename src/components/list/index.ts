@@ -17,3 +17,4 @@ export {
 } from './ListTable';
 export { isAborted, useListQuery, type ListQuery, type ListQueryState } from './useListQuery';
 export { useTableFilters, type TableFilters, type TableFiltersSliceOf } from './useTableFilters';
+export { useRowLink } from './useRowLink';
