@@ -4,7 +4,7 @@ import { describeFailure } from '../serverErrors';
 import { isAborted, type ListQuery } from './useListQuery';
 
 interface ListStatusProps {
-  query: Pick<ListQuery<unknown>, 'data' | 'error' | 'isLoading' | 'refetch'>;
+  query: Pick<ListQuery<unknown>, 'currentData' | 'error' | 'isLoading' | 'refetch'>;
   /** The failure's title, e.g. "The athletes could not be loaded." */
   failure: ReactNode;
   /** The way out of the failure; "Try again" (a refetch) unless told. */
@@ -17,17 +17,18 @@ interface ListStatusProps {
 
 /**
  * The states of a list before it has rows to show, one way for every table: the first
- * load is a skeleton, a failure with nothing to show says what failed and offers to try
- * again; otherwise the list (whose empty state is the table's `emptyText`). A failure
- * after rows were shown keeps them (the next successful answer replaces them).
+ * load is a skeleton; a failure of the current request (its filters, its page) says what
+ * failed and offers to try again, instead of the rows of other filters; otherwise the
+ * list (whose empty state is the table's `emptyText`). A failed refresh of rows already
+ * shown keeps them (the next successful answer replaces them).
  *
  * @example
  * <ListStatus query={query} failure="The athletes could not be loaded."><Table … /></ListStatus>
  */
 export function ListStatus({ query, failure, failureAction, skeleton, children }: ListStatusProps) {
-  const { data, error, isLoading, refetch } = query;
+  const { currentData, error, isLoading, refetch } = query;
   if (isLoading) return skeleton ?? <Skeleton active title={false} paragraph={{ rows: 8 }} />;
-  if (error && !isAborted(error) && data === undefined)
+  if (error && !isAborted(error) && currentData === undefined)
     return (
       <Alert
         type="error"
