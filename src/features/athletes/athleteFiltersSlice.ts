@@ -1,4 +1,4 @@
-import type { AthleteSort } from '../../../contract/athlete';
+import { ATHLETE_SORTS, type AthleteSort } from '../../../contract/athlete';
 import { createTableFiltersSlice, FIRST_PAGE } from '../../lib/tableFilters';
 
 /** The athlete table's filter state, exactly the spec's (section 3). */
@@ -40,6 +40,7 @@ export const initialAthleteFilters: AthleteFilters = {
 export const athleteFiltersSlice = createTableFiltersSlice({
   name: 'athleteFilters',
   initialState: initialAthleteFilters,
+  sorts: ATHLETE_SORTS,
   noSort: 'None',
   keepOnClear: ['sort'],
 });
