@@ -5,25 +5,12 @@ import moment from 'moment';
 import { formatDistance } from '../../lib/units';
 import { ListTable, type ListQueryState, type TableFilters } from '../../components/list';
 import type { Result, ResultList } from './resultApi';
-import type { ResultSort, ResultVariant } from '../../../contract/event-constants';
+import type { ResultVariant } from '../../../contract/event-constants';
 import type { ResultFilters } from './resultFiltersSlices';
+import { sortableColumn } from '../../lib/sortColumns';
 import { columnSorts } from './resultSorts';
 import { eventLabel, formatResult, resultAthleteName } from './resultFormat';
 import { SplitsTable } from './SplitsTable';
-
-type Order = 'ascend' | 'descend' | null;
-
-function orderOf(column: string, sort: ResultSort): Order {
-  const sorts = columnSorts[column];
-  if (sorts?.ascend === sort) return 'ascend';
-  if (sorts?.descend === sort) return 'descend';
-  return null;
-}
-
-export function sortFor(column: string | undefined, order: Order): ResultSort | null {
-  if (!column || !order) return null;
-  return columnSorts[column]?.[order] ?? null;
-}
 
 const programLabels = {
   none: null,
@@ -88,12 +75,7 @@ export function ResultsTable(props: ResultsTableProps) {
     variant === 'individual' && r.program === 'manualentry' && r.source === 'manual'
       ? programLabels.manualentry
       : sourceLabels[r.source];
-  const sortable = (key: string) => ({
-    key,
-    sorter: true,
-    sortOrder: orderOf(key, sort),
-    sortDirections: (columnSorts[key]?.descend ? ['ascend', 'descend'] : ['ascend']) as Order[],
-  });
+  const sortable = (key: string) => sortableColumn(columnSorts, sort, key);
   const columns: TableProps<Result>['columns'] = [
     {
       title: heading('Date'),
