@@ -42,11 +42,11 @@ function cacheKeyOf(endpointName: string, queryArgs: unknown): string {
 /**
  * A list endpoint's `useQuery`, for the list view: besides RTK Query's result it says
  * whether the rows shown are stale, and it cancels the request a newer filter change made
- * obsolete. RTK Query by itself lets that request run to the end (it aborts a running
+ * obsolete. RTK Query by itself lets that request run to its end (it aborts a running
  * query only when its cache entry is removed, `keepUnusedDataFor` after its last
- * subscriber left, 60 s here); on a slow combination of filters that kept one of the
- * browser's six connections and the server's work busy for seconds for rows nobody will
- * see. So when the arguments change, the running request of the previous ones is aborted
+ * subscriber left, 60 s here), holding a browser connection and the server's work for
+ * rows nobody will see (a slow combination of filters took seconds, issue 32). So when
+ * the arguments change, the running request of the previous ones is aborted
  * (`getRunningQueryThunk(…).abort()`: its `AbortSignal`, which the base query hands to
  * ky and fetch, fires). Answers already in the cache are kept for going back.
  * A list endpoint has this one subscriber (its table), so the abort takes nothing from
