@@ -3,7 +3,10 @@ import { PROFILE_SORTS, TEAM_REPORT_SORTS } from '../../../contract/index-consta
 import { RESULT_SORTS } from '../../../contract/event-constants';
 import { restoreKnownFields } from '../../../src/app/persistence';
 import { makeStore, persistAppStore, persistedSliceKeys } from '../../../src/app/store';
-import { initialAthleteFilters } from '../../../src/features/athletes/athleteFiltersSlice';
+import {
+  athleteSorts,
+  initialAthleteFilters,
+} from '../../../src/features/athletes/athleteFiltersSlice';
 
 /** Starts the app's store over what an earlier release saved, and waits for it to be back. */
 async function restore(saved: Record<string, object>) {
@@ -25,6 +28,10 @@ async function restore(saved: Record<string, object>) {
 }
 
 describe('restored filters are checked against the contract', () => {
+  it('checks athletes against the contract’s own list (kept apart from its schemas)', () => {
+    expect(athleteSorts).toEqual(ATHLETE_SORTS);
+  });
+
   it('keeps a sort the contract still has', async () => {
     const state = await restore({
       athleteFilters: { ...initialAthleteFilters, sort: 'FirstNameAsc', lastNameQuery: 'Ng' },

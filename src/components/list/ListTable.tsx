@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { Table, type TablePaginationConfig, type TableProps } from 'antd';
 import type { TableFilterState } from '../../lib/tableFilters';
 import { ListStatus } from './ListStatus';
+import { STALE_ROW_STYLE } from './staleRows';
 import type { ListQueryState } from './useListQuery';
 import type { TableFilters } from './useTableFilters';
 
@@ -12,9 +13,6 @@ export interface ListPage<Row> {
   /** The server stopped counting here (the results tables): shown as "10,000+". */
   totalCountCapped?: boolean;
 }
-
-/** How stale rows look: dimmed, while antd's spinner says a new page is on its way. */
-export const STALE_ROW_STYLE = { opacity: 0.45, transition: 'opacity 0.2s' } as const;
 
 export const PAGE_SIZES = [10, 20, 50, 100, 200];
 

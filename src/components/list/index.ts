@@ -4,17 +4,14 @@
  * (`useListQuery`: RTK Query's result, stale rows, obsolete requests cancelled), and
  * draws them with `ListTable` (or, for a list that is not a server-paged table, with
  * `ListStatus` and `STALE_ROW_STYLE`), empty with `ListEmpty`, a row edited in `FormDrawer`.
+ * A page of the first load (the leaderboard) imports the light modules by their own path,
+ * so that the barrel's Table, Form and Drawer stay out of its chunk.
  */
 export { FormDrawer } from './FormDrawer';
 export { ListEmpty } from './ListEmpty';
 export { ListStatus } from './ListStatus';
-export {
-  ListTable,
-  PAGE_SIZES,
-  STALE_ROW_STYLE,
-  type ListPage,
-  type ListTableProps,
-} from './ListTable';
+export { ListTable, PAGE_SIZES, type ListPage, type ListTableProps } from './ListTable';
+export { STALE_ROW_STYLE } from './staleRows';
 export { isAborted, useListQuery, type ListQuery, type ListQueryState } from './useListQuery';
 export { useTableFilters, type TableFilters, type TableFiltersSliceOf } from './useTableFilters';
 export { useRowLink } from './useRowLink';

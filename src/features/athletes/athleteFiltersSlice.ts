@@ -1,4 +1,4 @@
-import { ATHLETE_SORTS, type AthleteSort } from '../../../contract/athlete';
+import type { AthleteSort } from '../../../contract/athlete';
 import { createTableFiltersSlice, FIRST_PAGE } from '../../lib/tableFilters';
 
 /** The athlete table's filter state, exactly the spec's (section 3). */
@@ -17,6 +17,26 @@ export interface AthleteFilters {
 export type NameQueryField = 'firstNameQuery' | 'middleNameQuery' | 'lastNameQuery';
 
 export const ALL_ROSTERS = -1;
+
+/**
+ * The contract's athlete sorts (`ATHLETE_SORTS`), which a restored sort is checked
+ * against. Listed here, not imported: contract/athlete.ts builds its TypeBox schemas when
+ * loaded, and this slice is in every page's first chunk (the store). The compiler holds
+ * the list to the contract's type both ways, and a test to the contract's list.
+ */
+export const athleteSorts = [
+  'FirstNameAsc',
+  'FirstNameDesc',
+  'MiddleNameAsc',
+  'MiddleNameDesc',
+  'LastNameAsc',
+  'LastNameDesc',
+  'None',
+] as const satisfies readonly AthleteSort[];
+const everyAthleteSort: Exclude<AthleteSort, (typeof athleteSorts)[number]> extends never
+  ? true
+  : never = true;
+void everyAthleteSort;
 
 export const initialAthleteFilters: AthleteFilters = {
   ...FIRST_PAGE,
@@ -40,7 +60,7 @@ export const initialAthleteFilters: AthleteFilters = {
 export const athleteFiltersSlice = createTableFiltersSlice({
   name: 'athleteFilters',
   initialState: initialAthleteFilters,
-  sorts: ATHLETE_SORTS,
+  sorts: athleteSorts,
   noSort: 'None',
   keepOnClear: ['sort'],
 });

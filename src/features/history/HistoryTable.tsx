@@ -1,5 +1,5 @@
 import { Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
-import { STALE_ROW_STYLE } from '../../components/list';
+import { STALE_ROW_STYLE } from '../../components/list/staleRows';
 import { formatSeconds } from '../../lib/units';
 import type { HistoryResult } from './historyApi';
 

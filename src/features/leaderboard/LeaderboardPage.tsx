@@ -5,7 +5,10 @@ import { Link } from 'react-router';
 import { PageFrame } from '../../components/PageFrame';
 import { useAppSelector } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
-import { ListStatus, STALE_ROW_STYLE, useListQuery } from '../../components/list';
+// By their own paths: the list module's barrel would bring antd's Table and Form here.
+import { ListStatus } from '../../components/list/ListStatus';
+import { STALE_ROW_STYLE } from '../../components/list/staleRows';
+import { useListQuery } from '../../components/list/useListQuery';
 import { BoardCard } from './BoardCard';
 import { LeaderboardFiltersBar } from './LeaderboardFiltersBar';
 import { leaderboardApi } from './leaderboardApi';
