@@ -5,9 +5,10 @@
  * draws them with `ListTable` (or, for a list that is not a server-paged table, with
  * `ListStatus` and `STALE_ROW_STYLE`), empty with `ListEmpty`, a row edited in `FormDrawer`.
  * A page of the first load (the leaderboard) imports the light modules by their own path,
- * so that the barrel's Table, Form and Drawer stay out of its chunk.
+ * so that the barrel's Table stays out of its chunk; `FormDrawer` (antd's Drawer and Form)
+ * is imported by its path too, so that a list without a drawer (the reports) does not
+ * load them.
  */
-export { FormDrawer } from './FormDrawer';
 export { ListEmpty } from './ListEmpty';
 export { ListStatus } from './ListStatus';
 export { ListTable, PAGE_SIZES, type ListPage, type ListTableProps } from './ListTable';

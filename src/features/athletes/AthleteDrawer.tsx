@@ -3,7 +3,7 @@ import { Alert, App, Form } from 'antd';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { useAppSelector } from '../../lib/hooks';
-import { FormDrawer } from '../../components/list';
+import { FormDrawer } from '../../components/list/FormDrawer';
 import { placeServerErrors } from '../../components/serverErrors';
 import {
   useCreateAthleteMutation,

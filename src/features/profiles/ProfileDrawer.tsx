@@ -3,7 +3,7 @@ import moment from 'moment';
 import { Alert, App, Col, Flex, Form, InputNumber, Row, Segmented, Select, Typography } from 'antd';
 import { MEASUREMENTS, type Measurement } from '../../../contract/index-constants';
 import { DatePicker } from '../../components/DatePicker';
-import { FormDrawer } from '../../components/list';
+import { FormDrawer } from '../../components/list/FormDrawer';
 import { placeServerErrors } from '../../components/serverErrors';
 import { isValidationError } from '../../lib/api';
 import { fromCoachUnits, measurementLabel, toCoachUnits } from '../../lib/indexFormat';
