@@ -6,6 +6,7 @@ import {
 } from '@reduxjs/toolkit';
 import { persistReducer, type PersistConfig, type Storage } from 'redux-persist';
 import { accountDataPurged, signedOut } from '../lib/session';
+import type { AllowedValues, RestorableReducer } from '../lib/tableFilters';
 
 interface RootReducerParts<P extends ReducersMapObject, S extends ReducersMapObject> {
   /** Table-filter slices: saved to storage, restored on reload, reset on sign-out. */
@@ -54,14 +55,18 @@ export function buildRootReducer<P extends ReducersMapObject, S extends Reducers
       action,
     );
   };
+  // What each persisted slice allows its fields to be (table filters: the contract's sorts).
+  const allowed = Object.fromEntries(
+    whitelist.map((name) => [name, (persisted[name] as RestorableReducer).allowedValues ?? {}]),
+  );
   const persistConfig: PersistConfig<StateFromReducersMapObject<P & S>> = {
     key,
     version: 1,
     storage,
     whitelist,
-    stateReconciler: restoreKnownFields as PersistConfig<
-      StateFromReducersMapObject<P & S>
-    >['stateReconciler'],
+    // A closure: redux-persist passes its config as the fourth argument.
+    stateReconciler: (inbound, original, reduced) =>
+      restoreKnownFields<Record<string, unknown>>(inbound, original, reduced, allowed) as never,
   };
   return { reducer: persistReducer(persistConfig, combined), persistConfig };
 }
@@ -77,16 +82,21 @@ function omitPersistKey<T extends object>(state: T): T {
  * the fields the slice still has and whose saved value has the default's type (a field
  * whose default is null, "unset", takes what was saved). So a slice saved before a field existed comes back
  * with the field's default, a field since removed is dropped instead of being sent to the
- * API, and a value of the wrong kind cannot reach a query.
+ * API, and a value of the wrong kind cannot reach a query. A field with a closed set of
+ * values (`allowed`, by slice and field: a table's sorts, from the contract) keeps its
+ * default when the saved value is not in the set: a sort renamed in a later release.
  *
  * @example
  * restoreKnownFields({ f: { a: 2, gone: 1 } }, {}, { f: { a: 1, added: true } });
  * // { f: { a: 2, added: true } }
+ * restoreKnownFields({ f: { sort: 'Old' } }, {}, { f: { sort: 'New' } }, { f: { sort: ['New'] } });
+ * // { f: { sort: 'New' } }
  */
 export function restoreKnownFields<State extends Record<string, unknown>>(
   inbound: Partial<State> | undefined,
   _original: State,
   reduced: State,
+  allowed: Readonly<Record<string, AllowedValues>> = {},
 ): State {
   if (!inbound || typeof inbound !== 'object') return reduced;
   const restored: Record<string, unknown> = { ...reduced };
@@ -96,6 +106,8 @@ export function restoreKnownFields<State extends Record<string, unknown>>(
     if (!isPlainObject(defaults) || !isPlainObject(saved)) continue;
     const merged: Record<string, unknown> = { ...defaults };
     for (const [field, value] of Object.entries(saved)) {
+      const values = allowed[slice]?.[field];
+      if (values && !values.includes(value)) continue;
       if (field in defaults && sameKind(value, defaults[field])) merged[field] = value;
     }
     restored[slice] = merged;

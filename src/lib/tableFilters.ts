@@ -16,10 +16,26 @@ export type NarrowingFilters<State extends TableFilterState<string>> = Omit<
   keyof TableFilterState<string>
 >;
 
+/**
+ * The values a persisted field may take, by field: what a restored state is checked
+ * against (src/app/persistence.ts), so that a value the app no longer knows (a sort
+ * renamed in a later release) falls back to the default instead of reaching the API.
+ */
+export type AllowedValues = Readonly<Record<string, readonly unknown[]>>;
+
+/** A persisted slice's reducer that names its fields' allowed values. */
+export interface RestorableReducer {
+  allowedValues?: AllowedValues;
+}
+
 export interface TableFiltersOptions<State extends TableFilterState<string>, Name extends string> {
   /** The slice's name, which is also its key in the root state (src/app/store.ts). */
   name: Name;
   initialState: State;
+  /** Every sort value of the table, the contract's list (e.g. `ATHLETE_SORTS`). */
+  sorts: readonly State['sort'][];
+  /** Other fields of a closed set of values, each with the contract's list. */
+  allowed?: { [Key in keyof NarrowingFilters<State>]?: readonly State[Key][] };
   /** The sort enum's "no sort" value, for `sortChosen(null)`. */
   noSort: State['sort'];
   /** What `filtersCleared()` keeps from the current state (default: nothing). */
@@ -37,12 +53,14 @@ export interface TableFiltersOptions<State extends TableFilterState<string>, Nam
  * - `filtersCleared()`: back to the defaults, but for the `keepOnClear` fields.
  * and has the same selectors: `selectFilters` (the state) and `selectFiltersActive`
  * (whether a filter narrows the rows; the page and the sort do not).
- * Register the reducer in `filterReducers` (src/app/store.ts) under its `name` to persist it.
+ * Register the reducer in `filterReducers` (src/app/store.ts) under its `name` to persist it;
+ * its `allowedValues` (`sorts` and `allowed`) are what a restored state is checked against.
  *
  * @example
  * const slice = createTableFiltersSlice({
  *   name: 'demoFilters',
  *   initialState: { ...FIRST_PAGE, sort: 'DateDesc', typeQuery: '' },
+ *   sorts: RESULT_SORTS,
  *   noSort: 'None',
  * });
  * dispatch(slice.actions.filtersChanged({ typeQuery: '40' })); // page 1 again
@@ -51,13 +69,20 @@ export interface TableFiltersOptions<State extends TableFilterState<string>, Nam
 export function createTableFiltersSlice<
   State extends TableFilterState<string>,
   Name extends string,
->({ name, initialState, noSort, keepOnClear = [] }: TableFiltersOptions<State, Name>) {
+>({
+  name,
+  initialState,
+  sorts,
+  allowed = {},
+  noSort,
+  keepOnClear = [],
+}: TableFiltersOptions<State, Name>) {
   type Sort = State['sort'];
   type Filters = Partial<NarrowingFilters<State>>;
   const narrowing = Object.keys(initialState).filter(
     (key) => !['pageNumber', 'pageSize', 'sort'].includes(key),
   ) as (keyof State)[];
-  return createSlice({
+  const slice = createSlice({
     name,
     initialState: initialState as State,
     reducers: {
@@ -91,6 +116,9 @@ export function createTableFiltersSlice<
         narrowing.some((key) => !keepOnClear.includes(key) && state[key] !== initialState[key]),
     },
   });
+  const allowedValues: AllowedValues = { ...(allowed as AllowedValues), sort: sorts };
+  Object.assign(slice.reducer, { allowedValues } satisfies RestorableReducer);
+  return slice as typeof slice & { reducer: typeof slice.reducer & RestorableReducer };
 }
 
 /**

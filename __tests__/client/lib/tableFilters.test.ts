@@ -1,15 +1,32 @@
 import { createTableFiltersSlice, FIRST_PAGE, toQueryParams } from '../../../src/lib/tableFilters';
 
-type Sort = 'DateAsc' | 'DateDesc' | 'None';
+const SORTS = ['DateAsc', 'DateDesc', 'None'] as const;
+type Sort = (typeof SORTS)[number];
 const slice = createTableFiltersSlice({
   name: 'demoFilters',
   initialState: { ...FIRST_PAGE, sort: 'DateDesc' as Sort, typeQuery: '', rosterId: -1 },
+  sorts: SORTS,
   noSort: 'None' as Sort,
 });
 const { filtersChanged, sortChosen, pageChosen, filtersCleared } = slice.actions;
 const onPage3Of50 = slice.reducer(undefined, pageChosen({ pageNumber: 3, pageSize: 50 }));
 
 describe('createTableFiltersSlice', () => {
+  it('names the values its persisted fields may take: the sorts, and the closed sets it is given', () => {
+    expect(slice.reducer.allowedValues).toEqual({ sort: SORTS });
+    const withTypes = createTableFiltersSlice({
+      name: 'typedFilters',
+      initialState: { ...FIRST_PAGE, sort: 'None' as Sort, typeQuery: 'time' },
+      sorts: SORTS,
+      allowed: { typeQuery: ['time', 'distance'] },
+      noSort: 'None' as Sort,
+    });
+    expect(withTypes.reducer.allowedValues).toEqual({
+      sort: SORTS,
+      typeQuery: ['time', 'distance'],
+    });
+  });
+
   it('starts at page 1 with 20 rows', () => {
     expect(slice.getInitialState()).toEqual({
       pageNumber: 1,
@@ -70,6 +87,7 @@ describe('createTableFiltersSlice', () => {
     const keeping = createTableFiltersSlice({
       name: 'keepingFilters',
       initialState: { ...FIRST_PAGE, sort: 'DateDesc' as Sort, typeQuery: '' },
+      sorts: SORTS,
       noSort: 'None' as Sort,
       keepOnClear: ['sort'],
     });

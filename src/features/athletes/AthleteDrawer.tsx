@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, App, Button, Drawer, Flex, Form } from 'antd';
+import { Alert, App, Form } from 'antd';
 import { Link } from 'react-router';
 import { paths } from '../../lib/paths';
 import { useAppSelector } from '../../lib/hooks';
+import { FormDrawer } from '../../components/list/FormDrawer';
 import { placeServerErrors } from '../../components/serverErrors';
 import {
   useCreateAthleteMutation,
@@ -68,36 +69,22 @@ export function AthleteDrawer({ athlete, open, onClose, onClosed }: AthleteDrawe
   }
 
   return (
-    <Drawer
+    <FormDrawer<AthleteFormValues>
+      form={form}
       open={open}
       title={athlete ? `Edit ${fullName(athlete)}` : 'Add athlete'}
-      size={480}
+      submitText={athlete ? 'Save' : 'Add athlete'}
+      saving={creating.isLoading || updating.isLoading}
+      errors={otherErrors}
       onClose={onClose}
-      afterOpenChange={(isOpen) => !isOpen && onClosed()}
-      footer={
-        <Flex gap={8} justify="end">
-          <Button onClick={onClose}>Cancel</Button>
-          <Button
-            type="primary"
-            loading={creating.isLoading || updating.isLoading}
-            onClick={() => form.submit()}
-          >
-            {athlete ? 'Save' : 'Add athlete'}
-          </Button>
-        </Flex>
-      }
-    >
-      <Form<AthleteFormValues>
-        form={form}
-        layout="vertical"
-        requiredMark="optional"
-        initialValues={formValuesOf(athlete, rosterId === ALL_ROSTERS ? undefined : rosterId)}
-        onFinish={(values) => void save(values)}
-        onValuesChange={(changed: Partial<AthleteFormValues>) => {
-          if ('sportId' in changed) form.setFieldValue('positionId', null);
-        }}
-      >
-        {spotsError && (
+      onClosed={onClosed}
+      initialValues={formValuesOf(athlete, rosterId === ALL_ROSTERS ? undefined : rosterId)}
+      onFinish={(values) => void save(values)}
+      onValuesChange={(changed: Partial<AthleteFormValues>) => {
+        if ('sportId' in changed) form.setFieldValue('positionId', null);
+      }}
+      notice={
+        spotsError && (
           <Alert
             type="warning"
             showIcon
@@ -107,12 +94,10 @@ export function AthleteDrawer({ athlete, open, onClose, onClosed }: AthleteDrawe
               <Link to={paths.home.store.path}>Buy more athlete spots in the Store</Link>
             }
           />
-        )}
-        {otherErrors.length > 0 && (
-          <Alert type="error" showIcon style={{ marginBottom: 16 }} title={otherErrors.join(' ')} />
-        )}
-        <AthleteFields rosters={rosters} />
-      </Form>
-    </Drawer>
+        )
+      }
+    >
+      <AthleteFields rosters={rosters} />
+    </FormDrawer>
   );
 }

@@ -1,17 +1,12 @@
-import { useEffect, useMemo, type Key } from 'react';
-import { Alert, App, Button, Skeleton, Table, type TableProps } from 'antd';
-import { useAppDispatch, useAppSelector } from '../../lib/hooks';
+import { useMemo, type Key } from 'react';
+import { App, Button } from 'antd';
+import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { ListEmpty, ListTable, useListQuery, useTableFilters } from '../../components/list';
 import { describeFailure } from '../../components/serverErrors';
-import { useDeleteAthleteMutation, useListAthletesQuery, type Athlete } from './athleteApi';
-import { athleteColumns, sortFor } from './athleteColumns';
-import {
-  pageChosen,
-  selectAthleteFilters,
-  selectAthleteFiltersActive,
-  sortChosen,
-} from './athleteFiltersSlice';
+import { athleteApi, useDeleteAthleteMutation, type Athlete } from './athleteApi';
+import { athleteColumns, sortableColumns } from './athleteColumns';
+import { athleteFiltersSlice } from './athleteFiltersSlice';
 import { fullName } from './athleteFormat';
-import { AthletesEmpty } from './AthletesEmpty';
 import { useLookups } from './useLookups';
 
 interface AthletesTableProps {
@@ -22,11 +17,10 @@ interface AthletesTableProps {
   onImport: () => void;
 }
 
-const pageSizes = [10, 20, 50, 100, 200];
-
 /**
- * The athlete table: the slice's filters go to the server as they are; sort and page
- * are controlled by the slice, so the table shows what the server was asked for.
+ * The athlete table, a list view (src/components/list): the slice's filters go to the
+ * server as they are; sort and page are the slice's, so the table shows what the server
+ * was asked for. Rows are selectable for the roster actions.
  */
 export function AthletesTable({
   selectedIds,
@@ -35,25 +29,16 @@ export function AthletesTable({
   onEdit,
   onImport,
 }: AthletesTableProps) {
-  const dispatch = useAppDispatch();
-  const filters = useAppSelector(selectAthleteFilters);
-  const filtered = useAppSelector(selectAthleteFiltersActive);
-  const { data, error, isLoading, isFetching, refetch } = useListAthletesQuery(filters);
+  const list = useTableFilters(athleteFiltersSlice, sortableColumns);
+  const query = useListQuery(athleteApi.endpoints.listAthletes, list.filters);
   const { sports, positions } = useLookups();
   const [deleteAthlete] = useDeleteAthleteMutation();
   const { message } = App.useApp();
 
-  const lastPage = data ? Math.max(1, Math.ceil(data.totalCount / filters.pageSize)) : 1;
-  const pastTheEnd = data !== undefined && data.items.length === 0 && filters.pageNumber > lastPage;
-  // After deletions (or a remembered page) the page may no longer exist: show the last one.
-  useEffect(() => {
-    if (pastTheEnd) dispatch(pageChosen({ pageNumber: lastPage, pageSize: filters.pageSize }));
-  }, [pastTheEnd, lastPage, filters.pageSize, dispatch]);
-
   const columns = useMemo(
     () =>
       athleteColumns({
-        sort: filters.sort,
+        sort: list.filters.sort,
         sports,
         positions,
         onEdit,
@@ -67,62 +52,41 @@ export function AthletesTable({
           }
         },
       }),
-    [filters.sort, sports, positions, onEdit, deleteAthlete, onSelect, selectedIds, message],
+    [list.filters.sort, sports, positions, onEdit, deleteAthlete, onSelect, selectedIds, message],
   );
 
-  const onChange: TableProps<Athlete>['onChange'] = (pagination, _filters, sorter, { action }) => {
-    if (action === 'paginate')
-      dispatch(
-        pageChosen({
-          pageNumber: pagination.current ?? 1,
-          pageSize: pagination.pageSize ?? filters.pageSize,
-        }),
-      );
-    if (action === 'sort' && !Array.isArray(sorter))
-      dispatch(sortChosen(sortFor(sorter.columnKey, sorter.order)));
-  };
-
-  if (isLoading) return <Skeleton active title={false} paragraph={{ rows: 8 }} />;
-  if (error && !data)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title="The athletes could not be loaded."
-        description={describeFailure(error)}
-        action={<Button onClick={() => void refetch()}>Try again</Button>}
-      />
-    );
-
   return (
-    <Table<Athlete>
+    <ListTable<Athlete, typeof list.filters>
       rowKey="id"
-      size="small"
+      list={list}
+      query={query}
+      failure="The athletes could not be loaded."
       columns={columns}
-      dataSource={data?.items}
-      loading={isFetching}
-      onChange={onChange}
-      scroll={{ x: 'max-content' }}
-      style={{ fontVariantNumeric: 'tabular-nums' }}
-      showSorterTooltip={false}
       rowSelection={{
         selectedRowKeys: selectedIds,
         onChange: (keys) => onSelect(keys),
         preserveSelectedRowKeys: true,
         getCheckboxProps: (athlete) => ({ 'aria-label': `Select ${fullName(athlete)}` }),
       }}
-      pagination={{
-        current: filters.pageNumber,
-        pageSize: filters.pageSize,
-        total: data?.totalCount ?? 0,
-        showSizeChanger: true,
-        pageSizeOptions: pageSizes,
-        showTotal: (total, [from, to]) => `${from}–${to} of ${total}`,
-        hideOnSinglePage: false,
-      }}
-      locale={{
-        emptyText: <AthletesEmpty filtered={filtered} onAdd={onAdd} onImport={onImport} />,
-      }}
+      empty={
+        <ListEmpty
+          filtered={list.active}
+          noMatch="No athlete matches these filters"
+          onClear={list.cleared}
+          title="No athletes yet"
+          description="Add an athlete or import a CSV"
+          actions={
+            <>
+              <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
+                Add athlete
+              </Button>
+              <Button icon={<ImportOutlined />} onClick={onImport}>
+                Import CSV
+              </Button>
+            </>
+          }
+        />
+      }
     />
   );
 }

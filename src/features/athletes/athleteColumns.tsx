@@ -3,6 +3,7 @@ import { Button, Flex, Popconfirm, Tag, Typography, type TableColumnsType } from
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { AthleteSort } from '../../../contract/athlete';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
+import { orderIn } from '../../lib/sortColumns';
 import type { Athlete, Position, Sport } from './athleteApi';
 import { ageOn, fullName, genderLabels } from './athleteFormat';
 
@@ -14,20 +15,6 @@ export const sortableColumns = {
 } as const satisfies Record<string, Record<'ascend' | 'descend', AthleteSort>>;
 
 export type SortableColumn = keyof typeof sortableColumns;
-
-/** antd's sort direction of a column; null is none. */
-export type SortOrder = 'ascend' | 'descend' | null;
-
-/** The spec's sort for a column and direction; no direction (or no column) is None. */
-export function sortFor(column: unknown, order: SortOrder | undefined): AthleteSort {
-  if (!order || typeof column !== 'string' || !(column in sortableColumns)) return 'None';
-  return sortableColumns[column as SortableColumn][order];
-}
-
-function orderIn(sort: AthleteSort, column: SortableColumn): SortOrder {
-  const { ascend, descend } = sortableColumns[column];
-  return sort === ascend ? 'ascend' : sort === descend ? 'descend' : null;
-}
 
 const none = <Typography.Text type="secondary">—</Typography.Text>;
 
@@ -52,7 +39,7 @@ export function athleteColumns({
     dataIndex: key,
     title,
     sorter: true,
-    sortOrder: orderIn(sort, key),
+    sortOrder: orderIn(sortableColumns, sort, key),
     // Most athletes have no middle name: a blank cell reads calmer than a column of dashes.
     render: (name: string): ReactNode => name,
   });

@@ -20,6 +20,26 @@ export type NameQueryField = 'firstNameQuery' | 'middleNameQuery' | 'lastNameQue
 /** `rosterId` of every athlete, from the contract (a plain module). */
 export { ALL_ROSTERS };
 
+/**
+ * The contract's athlete sorts (`ATHLETE_SORTS`), which a restored sort is checked
+ * against. Listed here, not imported: contract/athlete.ts builds its TypeBox schemas when
+ * loaded, and this slice is in every page's first chunk (the store). The compiler holds
+ * the list to the contract's type both ways, and a test to the contract's list.
+ */
+export const athleteSorts = [
+  'FirstNameAsc',
+  'FirstNameDesc',
+  'MiddleNameAsc',
+  'MiddleNameDesc',
+  'LastNameAsc',
+  'LastNameDesc',
+  'None',
+] as const satisfies readonly AthleteSort[];
+const everyAthleteSort: Exclude<AthleteSort, (typeof athleteSorts)[number]> extends never
+  ? true
+  : never = true;
+void everyAthleteSort;
+
 export const initialAthleteFilters: AthleteFilters = {
   ...FIRST_PAGE,
   rosterId: ALL_ROSTERS,
@@ -42,6 +62,7 @@ export const initialAthleteFilters: AthleteFilters = {
 export const athleteFiltersSlice = createTableFiltersSlice({
   name: 'athleteFilters',
   initialState: initialAthleteFilters,
+  sorts: athleteSorts,
   noSort: 'None',
   keepOnClear: ['sort'],
 });

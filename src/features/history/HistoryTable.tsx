@@ -1,4 +1,5 @@
 import { Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import { STALE_ROW_STYLE } from '../../components/list/staleRows';
 import { formatSeconds } from '../../lib/units';
 import type { HistoryResult } from './historyApi';
 
@@ -78,7 +79,16 @@ const columns: TableProps<HistoryResult>['columns'] = [
  * Every result of the chosen filters, newest first (the chart shows each day's best,
  * this shows each run): date, event, distance, total, splits with the API's yd/m labels.
  */
-export function HistoryTable({ results, loading }: { results: HistoryResult[]; loading: boolean }) {
+export function HistoryTable({
+  results,
+  loading,
+  stale,
+}: {
+  results: HistoryResult[];
+  loading: boolean;
+  /** The rows are those of the previous filters while the new ones are on their way. */
+  stale: boolean;
+}) {
   return (
     <Table<HistoryResult>
       size="small"
@@ -86,6 +96,8 @@ export function HistoryTable({ results, loading }: { results: HistoryResult[]; l
       columns={columns}
       dataSource={results}
       loading={loading}
+      aria-busy={loading}
+      onRow={() => (stale ? ({ 'data-stale': 'true', style: STALE_ROW_STYLE } as object) : {})}
       pagination={{ pageSize: 20, hideOnSinglePage: true, showSizeChanger: false }}
       scroll={{ x: 'max-content' }}
       style={{ fontVariantNumeric: 'tabular-nums' }}

@@ -1,14 +1,17 @@
 import { useCallback, useState } from 'react';
-import { Alert, Badge, Button, Col, Empty, Flex, Row, Skeleton, Typography } from 'antd';
+import { Badge, Button, Col, Empty, Flex, Row, Skeleton, Typography } from 'antd';
 import { DesktopOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { PageFrame } from '../../components/PageFrame';
 import { useAppSelector } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
-import { describeFailure } from '../../components/serverErrors';
+// By their own paths: the list module's barrel would bring antd's Table and Form here.
+import { ListStatus } from '../../components/list/ListStatus';
+import { STALE_ROW_STYLE } from '../../components/list/staleRows';
+import { useListQuery } from '../../components/list/useListQuery';
 import { BoardCard } from './BoardCard';
 import { LeaderboardFiltersBar } from './LeaderboardFiltersBar';
-import { useGetLeaderboardQuery } from './leaderboardApi';
+import { leaderboardApi } from './leaderboardApi';
 import { selectLeaderboardFilters, type LeaderboardFilters } from './leaderboardFiltersSlice';
 import { TvBoard } from './TvBoard';
 import { useLiveResults } from './useLiveResults';
@@ -30,9 +33,11 @@ const narrowingFilters = [
  */
 export default function LeaderboardPage() {
   const filters = useAppSelector(selectLeaderboardFilters);
-  const { data, error, isLoading, isFetching, refetch } = useGetLeaderboardQuery(filters);
+  const query = useListQuery(leaderboardApi.endpoints.getLeaderboard, filters);
+  const { data, isFetching, stale, refetch } = query;
   const [tv, setTv] = useState(false);
-  const refresh = useCallback(() => refetch(), [refetch]);
+  // Resolves when the load is done (useLiveResults runs one at a time).
+  const refresh = useCallback(() => Promise.resolve(refetch()), [refetch]);
   const status = useLiveResults(filters.eventTypeId, refresh);
   const leaveTv = useCallback(() => setTv(false), []);
   const empty = data !== undefined && data.boards.every((board) => board.entries.length === 0);
@@ -63,47 +68,55 @@ export default function LeaderboardPage() {
       }
     >
       <LeaderboardFiltersBar />
-      {error ? (
-        <Alert type="error" showIcon title={describeFailure(error)} />
-      ) : isLoading || !data ? (
-        <Skeleton active paragraph={{ rows: 6 }} />
-      ) : (
-        <>
-          {empty && (
-            <Empty
-              style={{ marginBottom: 24 }}
-              description={
-                narrowed ? (
-                  <Flex vertical gap={4}>
-                    <Typography.Text>No results match these filters.</Typography.Text>
-                    <Typography.Text type="secondary">
-                      Results of other days, lanes, sports, positions or rosters are hidden: change
-                      the filters above, or clear them.
-                    </Typography.Text>
-                  </Flex>
-                ) : (
-                  <Flex vertical gap={4}>
-                    <Typography.Text>No results on these boards yet.</Typography.Text>
-                    <Typography.Text type="secondary">
-                      Results appear here as timing devices send them (
-                      <Link to={paths.home.integrations.path}>Integrations</Link>), or type a
-                      session in <Link to={paths.home.programs.manualEntry.path}>Manual Entry</Link>
-                      .
-                    </Typography.Text>
-                  </Flex>
-                )
-              }
-            />
-          )}
-          <Row gutter={[16, 16]} style={{ opacity: isFetching ? 0.8 : 1 }}>
-            {data.boards.map((board) => (
-              <Col key={board.distanceMm} xs={24} md={12} xl={8}>
-                <BoardCard board={board} unit={data.eventType.unit} />
-              </Col>
-            ))}
-          </Row>
-        </>
-      )}
+      <ListStatus
+        query={query}
+        failure="The leaderboard could not be loaded."
+        skeleton={<Skeleton active paragraph={{ rows: 6 }} />}
+      >
+        {data && (
+          <>
+            {empty && (
+              <Empty
+                style={{ marginBottom: 24 }}
+                description={
+                  narrowed ? (
+                    <Flex vertical gap={4}>
+                      <Typography.Text>No results match these filters.</Typography.Text>
+                      <Typography.Text type="secondary">
+                        Results of other days, lanes, sports, positions or rosters are hidden:
+                        change the filters above, or clear them.
+                      </Typography.Text>
+                    </Flex>
+                  ) : (
+                    <Flex vertical gap={4}>
+                      <Typography.Text>No results on these boards yet.</Typography.Text>
+                      <Typography.Text type="secondary">
+                        Results appear here as timing devices send them (
+                        <Link to={paths.home.integrations.path}>Integrations</Link>), or type a
+                        session in{' '}
+                        <Link to={paths.home.programs.manualEntry.path}>Manual Entry</Link>.
+                      </Typography.Text>
+                    </Flex>
+                  )
+                }
+              />
+            )}
+            {/* Boards of other filters, while this choice's are on their way: dimmed. */}
+            <Row
+              gutter={[16, 16]}
+              aria-busy={isFetching}
+              data-stale={stale || undefined}
+              style={stale ? STALE_ROW_STYLE : isFetching ? { opacity: 0.8 } : undefined}
+            >
+              {data.boards.map((board) => (
+                <Col key={board.distanceMm} xs={24} md={12} xl={8}>
+                  <BoardCard board={board} unit={data.eventType.unit} />
+                </Col>
+              ))}
+            </Row>
+          </>
+        )}
+      </ListStatus>
       {tv && <TvBoard leaderboard={data} status={status} onExit={leaveTv} />}
     </PageFrame>
   );

@@ -1,15 +1,16 @@
-import { useState, type ReactNode } from 'react';
-import { App, Button, Empty, Flex, Segmented, Typography } from 'antd';
+import { useMemo, useState, type ReactNode } from 'react';
+import { App, Button, Flex, Segmented } from 'antd';
 import { DownloadOutlined, FileTextOutlined, IdcardOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import type { ResultVariant } from '../../../contract/event-constants';
+import { ListEmpty, useListQuery } from '../../components/list';
 import { PageFrame } from '../../components/PageFrame';
 import { describeFailure } from '../../components/serverErrors';
 import { paths } from '../../lib/paths';
 import {
+  resultApi,
   useDeleteResultMutation,
   useExportResultsMutation,
-  useListResultsQuery,
   type Result,
 } from './resultApi';
 import { EditResultModal } from './EditResultModal';
@@ -52,8 +53,10 @@ interface ResultsPageProps {
  */
 export default function ResultsPage({ variant, actions }: ResultsPageProps) {
   const { message } = App.useApp();
-  const { filters, sorted, paged, cleared } = useResultFilters(variant);
-  const { data, isFetching, error } = useListResultsQuery({ variant, filters });
+  const list = useResultFilters(variant);
+  const { filters } = list;
+  const args = useMemo(() => ({ variant, filters }), [variant, filters]);
+  const query = useListQuery(resultApi.endpoints.listResults, args);
   const [exportResults, { isLoading: exporting }] = useExportResultsMutation();
   const [deleteResult] = useDeleteResultMutation();
   const [editing, setEditing] = useState<Result | null>(null);
@@ -78,20 +81,17 @@ export default function ResultsPage({ variant, actions }: ResultsPageProps) {
   }
 
   const empty = (
-    <Empty
-      image={Empty.PRESENTED_IMAGE_SIMPLE}
+    <ListEmpty
+      filtered={list.active}
+      noMatch="No results match these filters."
+      onClear={list.cleared}
+      title="No results yet"
       description={
-        <Flex vertical gap={4} align="center">
-          <Typography.Text>No results match these filters.</Typography.Text>
-          <Typography.Text type="secondary">
-            Results arrive from timing devices (
-            <Link to={paths.home.integrations.path}>Integrations</Link>) or are typed in{' '}
-            <Link to={paths.home.programs.manualEntry.path}>Manual Entry</Link>.
-          </Typography.Text>
-          <Button type="link" onClick={cleared}>
-            Clear filters
-          </Button>
-        </Flex>
+        <>
+          Results arrive from timing devices (
+          <Link to={paths.home.integrations.path}>Integrations</Link>) or are typed in{' '}
+          <Link to={paths.home.programs.manualEntry.path}>Manual Entry</Link>.
+        </>
       }
     />
   );
@@ -119,22 +119,15 @@ export default function ResultsPage({ variant, actions }: ResultsPageProps) {
       }
     >
       <ResultsFiltersBar variant={variant} />
-      {error ? (
-        <Typography.Text type="danger">{describeFailure(error)}</Typography.Text>
-      ) : (
-        <ResultsTable
-          variant={variant}
-          list={data}
-          loading={isFetching}
-          sort={filters.sort}
-          isMetric={unit === 'm'}
-          onSort={sorted}
-          onPage={paged}
-          onEdit={setEditing}
-          onDelete={(result) => void remove(result)}
-          empty={empty}
-        />
-      )}
+      <ResultsTable
+        variant={variant}
+        list={list}
+        query={query}
+        isMetric={unit === 'm'}
+        onEdit={setEditing}
+        onDelete={(result) => void remove(result)}
+        empty={empty}
+      />
       <EditResultModal result={editing} onClose={() => setEditing(null)} />
     </PageFrame>
   );

@@ -1,46 +1,16 @@
-import {
-  Button,
-  Flex,
-  Grid,
-  Popconfirm,
-  Table,
-  Tag,
-  Tooltip,
-  Typography,
-  type TableProps,
-} from 'antd';
+import { Button, Flex, Grid, Popconfirm, Tag, Tooltip, Typography, type TableProps } from 'antd';
 import { DeleteOutlined, EditOutlined, WarningOutlined } from '@ant-design/icons';
 import { Fragment, type ReactNode } from 'react';
 import moment from 'moment';
 import { formatDistance } from '../../lib/units';
+import { ListTable, type ListQueryState, type TableFilters } from '../../components/list';
 import type { Result, ResultList } from './resultApi';
-import type { ResultSort, ResultVariant } from '../../../contract/event-constants';
+import type { ResultVariant } from '../../../contract/event-constants';
+import type { ResultFilters } from './resultFiltersSlices';
+import { sortableColumn } from '../../lib/sortColumns';
+import { columnSorts } from './resultSorts';
 import { eventLabel, formatResult, resultAthleteName } from './resultFormat';
 import { SplitsTable } from './SplitsTable';
-
-type Order = 'ascend' | 'descend' | null;
-
-/** Which sort values each sortable column stands for (spec, section 3). */
-const columnSorts: Record<string, { ascend: ResultSort; descend?: ResultSort }> = {
-  date: { ascend: 'DateAsc', descend: 'DateDesc' },
-  firstName: { ascend: 'FirstName' },
-  middleName: { ascend: 'MiddleName' },
-  lastName: { ascend: 'LastName' },
-  event: { ascend: 'EventAsc', descend: 'EventDesc' },
-  result: { ascend: 'ResultAsc', descend: 'ResultDesc' },
-};
-
-function orderOf(column: string, sort: ResultSort): Order {
-  const sorts = columnSorts[column];
-  if (sorts?.ascend === sort) return 'ascend';
-  if (sorts?.descend === sort) return 'descend';
-  return null;
-}
-
-export function sortFor(column: string | undefined, order: Order): ResultSort | null {
-  if (!column || !order) return null;
-  return columnSorts[column]?.[order] ?? null;
-}
 
 const programLabels = {
   none: null,
@@ -79,23 +49,23 @@ export function wrapAtSpaces(text: string | null | undefined): ReactNode {
 interface ResultsTableProps {
   /** The page: a program's page leaves out the program, which every row has. */
   variant: ResultVariant;
-  list: ResultList | undefined;
-  loading: boolean;
-  sort: ResultSort;
+  /** The list controller (`useResultFilters`) and the list query of the variant. */
+  list: TableFilters<ResultFilters>;
+  query: ListQueryState<ResultList>;
   isMetric: boolean;
-  onSort: (sort: ResultSort | null) => void;
-  onPage: (pageNumber: number, pageSize: number) => void;
   onEdit: (result: Result) => void;
   onDelete: (result: Result) => void;
   empty: React.ReactNode;
 }
 
 /**
- * A page of results, dense and in tabular numerals; a row opens to its splits with
- * segment times and speeds. Counts above the server's cap show as "10,000+".
+ * A page of results, a list view (src/components/list), dense and in tabular numerals; a
+ * row opens to its splits with segment times and speeds. Counts above the server's cap
+ * show as "10,000+".
  */
 export function ResultsTable(props: ResultsTableProps) {
-  const { variant, list, loading, sort, isMetric, onSort, onPage, onEdit, onDelete, empty } = props;
+  const { variant, list, query, isMetric, onEdit, onDelete, empty } = props;
+  const { sort } = list.filters;
   // A result typed into the Manual Entry grid is said once ("Manual Entry"), not twice.
   const programOf = (r: Result) =>
     variant === 'individual' && !(r.program === 'manualentry' && r.source === 'manual')
@@ -105,12 +75,7 @@ export function ResultsTable(props: ResultsTableProps) {
     variant === 'individual' && r.program === 'manualentry' && r.source === 'manual'
       ? programLabels.manualentry
       : sourceLabels[r.source];
-  const sortable = (key: string) => ({
-    key,
-    sorter: true,
-    sortOrder: orderOf(key, sort),
-    sortDirections: (columnSorts[key]?.descend ? ['ascend', 'descend'] : ['ascend']) as Order[],
-  });
+  const sortable = (key: string) => sortableColumn(columnSorts, sort, key);
   const columns: TableProps<Result>['columns'] = [
     {
       title: heading('Date'),
@@ -234,15 +199,16 @@ export function ResultsTable(props: ResultsTableProps) {
   // A phone shows the columns that matter (date, name, event, result, actions) as wide as
   // they need, and the table scrolls inside its card.
   const { md } = Grid.useBreakpoint();
-  const total = list?.totalCount ?? 0;
   return (
-    <Table<Result>
-      size="small"
+    <ListTable<Result, ResultFilters>
       rowKey="id"
+      list={list}
+      query={query}
+      failure="The results could not be loaded."
+      empty={empty}
+      pageSizeOptions={[20, 50, 100]}
       className="tabular-nums"
       aria-label="Results"
-      loading={loading}
-      dataSource={list?.items}
       columns={columns}
       // At least this wide, else as wide as the page: at 1280 px beside the menu the
       // columns fit and their cells wrap (the tags of Source, a long event name); a
@@ -252,24 +218,9 @@ export function ResultsTable(props: ResultsTableProps) {
       // and then a one-line title spills into its neighbour at 1366 px): the titles and
       // whole words set each column's least width, the rest of the row is shared.
       tableLayout="auto"
-      locale={{ emptyText: empty }}
       expandable={{
         expandedRowRender: (r) => <SplitsTable result={r} isMetric={isMetric} />,
         rowExpandable: (r) => r.eventType.unit === 'time',
-      }}
-      onChange={(_pagination, _filters, sorter, { action }) => {
-        if (action !== 'sort' || Array.isArray(sorter)) return;
-        onSort(sortFor(sorter.columnKey as string | undefined, sorter.order ?? null));
-      }}
-      pagination={{
-        current: list?.pageNumber ?? 1,
-        pageSize: list?.pageSize ?? 20,
-        total,
-        showSizeChanger: true,
-        pageSizeOptions: [20, 50, 100],
-        showTotal: (count, [from, to]) =>
-          `${from}–${to} of ${count.toLocaleString()}${list?.totalCountCapped ? '+' : ''}`,
-        onChange: onPage,
       }}
     />
   );

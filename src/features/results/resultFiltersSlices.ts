@@ -1,5 +1,6 @@
 import {
   DEFAULT_RESULT_SORT,
+  RESULT_SORTS,
   RESULT_VARIANTS,
   type ResultSort,
   type ResultVariant,
@@ -48,7 +49,12 @@ function initialResultFilters(variant: ResultVariant): ResultFilters {
 }
 
 const resultFiltersSlice = <Name extends string>(name: Name, variant: ResultVariant) =>
-  createTableFiltersSlice({ name, initialState: initialResultFilters(variant), noSort: 'None' });
+  createTableFiltersSlice({
+    name,
+    initialState: initialResultFilters(variant),
+    sorts: RESULT_SORTS,
+    noSort: 'None',
+  });
 
 /** One persisted slice per results table (issue: individual, Game Speed, EAPI, Manual Entry). */
 export const resultFiltersSlices = {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import ResultsPage from '../../../../src/features/results/ResultsPage';
-import { sortFor } from '../../../../src/features/results/ResultsTable';
+import { sortFor as sortOf } from '../../../../src/lib/sortColumns';
+import { columnSorts } from '../../../../src/features/results/resultSorts';
 import { json, renderWithProviders, stubApi } from '../../test-utils';
 
 const result = (id: number, lastName: string, timeMs: number, program = 'none') => ({
@@ -40,12 +41,15 @@ const reference = {
 
 describe('the results tables', () => {
   it('maps columns and directions to the spec’s sort values; no direction is None', () => {
+    const sortFor = (column: string, order: 'ascend' | 'descend' | null) =>
+      sortOf(columnSorts, column, order);
     expect(sortFor('date', 'ascend')).toBe('DateAsc');
     expect(sortFor('date', 'descend')).toBe('DateDesc');
     expect(sortFor('lastName', 'ascend')).toBe('LastName');
     expect(sortFor('result', 'descend')).toBe('ResultDesc');
     expect(sortFor('event', 'ascend')).toBe('EventAsc');
-    expect(sortFor('result', null)).toBeNull();
+    expect(sortFor('result', null)).toBe('None');
+    expect(sortFor('lastName', 'descend')).toBe('None');
   });
 
   it('asks for the variant’s program and default filters, and shows capped counts as 10,000+', async () => {

@@ -1,21 +1,9 @@
 import { useMemo, useState } from 'react';
 import moment from 'moment';
-import {
-  Alert,
-  App,
-  Button,
-  Col,
-  Drawer,
-  Flex,
-  Form,
-  InputNumber,
-  Row,
-  Segmented,
-  Select,
-  Typography,
-} from 'antd';
+import { Alert, App, Col, Flex, Form, InputNumber, Row, Segmented, Select, Typography } from 'antd';
 import { MEASUREMENTS, type Measurement } from '../../../../contract/index-constants';
 import { DatePicker } from '../../../components/DatePicker';
+import { FormDrawer } from '../../../components/list/FormDrawer';
 import { placeServerErrors } from '../../../components/serverErrors';
 import { isValidationError } from '../../../lib/api';
 import { fromCoachUnits, measurementLabel, toCoachUnits } from '../shared/indexFormat';
@@ -131,39 +119,26 @@ export function ProfileDrawer({ profile, open, onClose, onClosed }: ProfileDrawe
   const title = profile ? `Edit profile: ${fullName(profile)}, ${profile.testedOn}` : 'Add profile';
 
   return (
-    <Drawer
+    <FormDrawer<ProfileFormValues>
+      form={form}
       open={open}
       title={title}
       size={520}
+      submitText={profile ? 'Save' : 'Add profile'}
+      saving={creating.isLoading || updating.isLoading}
+      errors={otherErrors}
       onClose={onClose}
-      afterOpenChange={(isOpen) => !isOpen && onClosed()}
-      footer={
-        <Flex gap={8} justify="end">
-          <Button onClick={onClose}>Cancel</Button>
-          <Button
-            type="primary"
-            loading={creating.isLoading || updating.isLoading}
-            onClick={() => form.submit()}
-          >
-            {profile ? 'Save' : 'Add profile'}
-          </Button>
-        </Flex>
-      }
-    >
-      <Form<ProfileFormValues>
-        form={form}
-        layout="vertical"
-        requiredMark="optional"
-        initialValues={initialValues}
-        onFinish={(values) => void save(values)}
-        onValuesChange={(changed: Partial<ProfileFormValues>) => {
-          // A new profile starts with the athlete's bodyweight on record.
-          if (changed.athleteId == null || form.getFieldValue('bodyweightKg') != null) return;
-          const athlete = athletes.data?.find(({ id }) => id === changed.athleteId);
-          if (athlete?.weightKg != null) form.setFieldValue('bodyweightKg', athlete.weightKg);
-        }}
-      >
-        {profile?.origin === 'results' && (
+      onClosed={onClosed}
+      initialValues={initialValues}
+      onFinish={(values) => void save(values)}
+      onValuesChange={(changed: Partial<ProfileFormValues>) => {
+        // A new profile starts with the athlete's bodyweight on record.
+        if (changed.athleteId == null || form.getFieldValue('bodyweightKg') != null) return;
+        const athlete = athletes.data?.find(({ id }) => id === changed.athleteId);
+        if (athlete?.weightKg != null) form.setFieldValue('bodyweightKg', athlete.weightKg);
+      }}
+      notice={
+        profile?.origin === 'results' && (
           <Alert
             type="info"
             showIcon
@@ -171,78 +146,76 @@ export function ProfileDrawer({ profile, open, onClose, onClosed }: ProfileDrawe
             title="Built from this day’s EAPI results"
             description="Saving your changes makes it a typed-in profile: results of that day no longer change it, until you rebuild it from results."
           />
-        )}
-        {otherErrors.length > 0 && (
-          <Alert type="error" showIcon style={{ marginBottom: 16 }} title={otherErrors.join(' ')} />
-        )}
-        <Form.Item
-          label="Athlete"
-          name="athleteId"
-          rules={[{ required: true, message: 'Choose the athlete.' }]}
-        >
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={athletes.isLoading}
-            placeholder="Choose an athlete"
-            options={athleteOptions}
-          />
-        </Form.Item>
-        <Row gutter={12}>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              label="Testing day"
-              name="testedOn"
-              rules={[{ required: true, message: 'Choose the testing day.' }]}
-            >
-              <DatePicker style={{ width: '100%' }} allowClear={false} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              label="Bodyweight"
-              name="bodyweightKg"
-              extra="Needed to score the vertical jump."
-              rules={[
-                {
-                  validator: async (_rule, value: number | null) => {
-                    const problem = bodyweightProblem(value);
-                    if (problem) throw new Error(problem);
-                  },
+        )
+      }
+    >
+      <Form.Item
+        label="Athlete"
+        name="athleteId"
+        rules={[{ required: true, message: 'Choose the athlete.' }]}
+      >
+        <Select
+          showSearch={{ optionFilterProp: 'label' }}
+          loading={athletes.isLoading}
+          placeholder="Choose an athlete"
+          options={athleteOptions}
+        />
+      </Form.Item>
+      <Row gutter={12}>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            label="Testing day"
+            name="testedOn"
+            rules={[{ required: true, message: 'Choose the testing day.' }]}
+          >
+            <DatePicker style={{ width: '100%' }} allowClear={false} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} sm={12}>
+          <Form.Item
+            label="Bodyweight"
+            name="bodyweightKg"
+            extra="Needed to score the vertical jump."
+            rules={[
+              {
+                validator: async (_rule, value: number | null) => {
+                  const problem = bodyweightProblem(value);
+                  if (problem) throw new Error(problem);
                 },
-              ]}
-            >
-              <InputNumber min={0} step={1} suffix="kg" style={{ width: '100%' }} />
-            </Form.Item>
-          </Col>
-        </Row>
-        <Flex align="center" gap={8} style={{ marginBottom: 16 }}>
-          <Typography.Text>Jumps in</Typography.Text>
-          <Segmented
-            aria-label="Jump units"
-            value={isMetric ? 'cm' : 'in'}
-            onChange={(unit) => switchUnit(unit === 'cm')}
-            options={[
-              { value: 'in', label: 'inches' },
-              { value: 'cm', label: 'centimetres' },
+              },
             ]}
-          />
-        </Flex>
-        {groups.map(({ title: groupTitle, fields }) => (
-          <fieldset key={groupTitle} style={{ border: 0, padding: 0, margin: '0 0 8px' }}>
-            <Typography.Title level={5} component="legend" style={{ fontSize: 14 }}>
-              {groupTitle}
-            </Typography.Title>
-            <Row gutter={12}>
-              {fields.map((name) => (
-                <Col key={name} xs={24} sm={12}>
-                  <MeasurementField name={name} isMetric={isMetric} />
-                </Col>
-              ))}
-            </Row>
-          </fieldset>
-        ))}
-      </Form>
-    </Drawer>
+          >
+            <InputNumber min={0} step={1} suffix="kg" style={{ width: '100%' }} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Flex align="center" gap={8} style={{ marginBottom: 16 }}>
+        <Typography.Text>Jumps in</Typography.Text>
+        <Segmented
+          aria-label="Jump units"
+          value={isMetric ? 'cm' : 'in'}
+          onChange={(unit) => switchUnit(unit === 'cm')}
+          options={[
+            { value: 'in', label: 'inches' },
+            { value: 'cm', label: 'centimetres' },
+          ]}
+        />
+      </Flex>
+      {groups.map(({ title: groupTitle, fields }) => (
+        <fieldset key={groupTitle} style={{ border: 0, padding: 0, margin: '0 0 8px' }}>
+          <Typography.Title level={5} component="legend" style={{ fontSize: 14 }}>
+            {groupTitle}
+          </Typography.Title>
+          <Row gutter={12}>
+            {fields.map((name) => (
+              <Col key={name} xs={24} sm={12}>
+                <MeasurementField name={name} isMetric={isMetric} />
+              </Col>
+            ))}
+          </Row>
+        </fieldset>
+      ))}
+    </FormDrawer>
   );
 }
 

@@ -1,3 +1,4 @@
+import { PROFILE_SORTS } from '../../../../contract/index-constants';
 import { initialProfileFilters } from '../shared/indexFilters';
 import { createTableFiltersSlice } from '../../../lib/tableFilters';
 
@@ -15,6 +16,7 @@ export type { ProfileFilters } from '../shared/indexFilters';
 export const profileFiltersSlice = createTableFiltersSlice({
   name: 'profileFilters',
   initialState: initialProfileFilters,
+  sorts: PROFILE_SORTS,
   noSort: 'None',
   keepOnClear: ['sort'],
 });

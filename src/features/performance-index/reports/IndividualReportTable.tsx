@@ -1,40 +1,21 @@
-import { useEffect, useMemo } from 'react';
-import {
-  Alert,
-  Button,
-  Empty,
-  Flex,
-  Skeleton,
-  Table,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
-import { Link, useNavigate } from 'react-router';
+import { useCallback, useMemo } from 'react';
+import { Typography, type TableColumnsType } from 'antd';
+import { Link } from 'react-router';
 import {
   INDEX_TESTS,
   TEST_LABELS,
   tierOf,
   type IndexName,
-  type ProfileSort,
 } from '../../../../contract/index-constants';
 import type { ProfileBody } from '../../../../contract/profile';
-import { describeFailure } from '../../../components/serverErrors';
+import { ListEmpty, ListTable, useListQuery, useRowLink } from '../../../components/list';
 import { TierTag } from '../shared/TierTag';
 import { formatDay, formatPoints } from '../shared/indexFormat';
 import { athleteReportPath, paths } from '../../../lib/paths';
-import { orderIn, sortFor, type SortMap } from '../../../lib/sortColumns';
-import { useListIndividualReportsQuery } from './reportApi';
-import { useIndividualReportFilters } from './useReportFilters';
+import { sortableColumn } from '../../../lib/sortColumns';
+import { reportApi } from './reportApi';
+import { individualReportSorts, useIndividualReportFilters } from './useReportFilters';
 
-const sorts: SortMap<ProfileSort> = {
-  firstName: { ascend: 'FirstName', descend: 'FirstNameDesc' },
-  middleName: { ascend: 'MiddleName', descend: 'MiddleNameDesc' },
-  lastName: { ascend: 'LastName', descend: 'LastNameDesc' },
-  testedOn: { ascend: 'DateCreated', descend: 'DateCreatedDesc' },
-  overall: { ascend: 'OverallIndex', descend: 'OverallIndexDesc' },
-};
-
-const pageSizes = [10, 20, 50, 100, 200];
 const none = <Typography.Text type="secondary">—</Typography.Text>;
 const CORE_TESTS = INDEX_TESTS.eapi.core.length;
 
@@ -44,28 +25,21 @@ const CORE_TESTS = INDEX_TESTS.eapi.core.length;
  */
 export function IndividualReportTable({ index }: { index: IndexName }) {
   const variant = index === 'eapi' ? 'eapiIndividual' : 'easiIndividual';
-  const { filters, active, sorted, paged, cleared } = useIndividualReportFilters(variant);
-  const { data, error, isLoading, isFetching, refetch } = useListIndividualReportsQuery({
-    index,
-    filters,
-  });
-  const navigate = useNavigate();
+  const list = useIndividualReportFilters(variant);
+  const { filters } = list;
+  const args = useMemo(() => ({ index, filters }), [index, filters]);
+  const query = useListQuery(reportApi.endpoints.listIndividualReports, args);
+  const reportOf = useCallback(
+    (profile: ProfileBody) => athleteReportPath(index, profile.athleteId, profile.id),
+    [index],
+  );
+  const onRow = useRowLink(reportOf);
   const label = index.toUpperCase();
 
-  const lastPage = data ? Math.max(1, Math.ceil(data.totalCount / filters.pageSize)) : 1;
-  const pastTheEnd = data !== undefined && data.items.length === 0 && filters.pageNumber > lastPage;
-  useEffect(() => {
-    if (pastTheEnd) paged(lastPage, filters.pageSize);
-  }, [pastTheEnd, lastPage, filters.pageSize, paged]);
-
   const columns = useMemo((): TableColumnsType<ProfileBody> => {
-    const sortable = (key: string) => ({
-      key,
-      sorter: true,
-      sortOrder: orderIn(sorts, filters.sort, key),
-    });
+    const sortable = (key: string) => sortableColumn(individualReportSorts, filters.sort, key);
     const reportLink = (profile: ProfileBody, text: string) => (
-      <Link to={athleteReportPath(index, profile.athleteId, profile.id)}>{text}</Link>
+      <Link to={reportOf(profile)}>{text}</Link>
     );
     return [
       {
@@ -115,74 +89,32 @@ export function IndividualReportTable({ index }: { index: IndexName }) {
           profile.points[test] == null ? none : formatPoints(profile.points[test]),
       })),
     ];
-  }, [filters.sort, index, label]);
-
-  if (isLoading) return <Skeleton active title={false} paragraph={{ rows: 8 }} />;
-  if (error && !data)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title="The report could not be loaded."
-        description={describeFailure(error)}
-        action={<Button onClick={() => void refetch()}>Try again</Button>}
-      />
-    );
-
-  const empty = active ? (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No profile matches these filters">
-      <Button onClick={cleared}>Clear filters</Button>
-    </Empty>
-  ) : (
-    <Empty
-      image={Empty.PRESENTED_IMAGE_SIMPLE}
-      description={
-        <Flex vertical gap={4} align="center">
-          <strong>No {label} yet</strong>
-          <span>
-            Run an EAPI session in{' '}
-            <Link to={paths.home.programs.manualEntry.path}>Manual Entry</Link>
-            {index === 'easi' ? ' (40-yd sprints with 10- and 20-yd splits)' : ''}, or add a profile
-            on <Link to={paths.home.athleteProfiles.path}>Athlete Profiles</Link>.
-          </span>
-        </Flex>
-      }
-    />
-  );
+  }, [filters.sort, index, label, reportOf]);
 
   return (
-    <Table<ProfileBody>
+    <ListTable<ProfileBody, typeof filters>
       rowKey="id"
-      size="small"
+      list={list}
+      query={query}
+      failure="The report could not be loaded."
       columns={columns}
-      dataSource={data?.items}
-      loading={isFetching}
-      scroll={{ x: 'max-content' }}
-      style={{ fontVariantNumeric: 'tabular-nums' }}
-      showSorterTooltip={false}
-      onRow={(profile) => ({
-        style: { cursor: 'pointer' },
-        onClick: (event) => {
-          // Links in the row navigate by themselves.
-          if ((event.target as HTMLElement).closest('a')) return;
-          void navigate(athleteReportPath(index, profile.athleteId, profile.id));
-        },
-      })}
-      onChange={(pagination, _filters, sorter, { action }) => {
-        if (action === 'paginate')
-          paged(pagination.current ?? 1, pagination.pageSize ?? filters.pageSize);
-        if (action === 'sort' && !Array.isArray(sorter))
-          sorted(sortFor(sorts, sorter.columnKey, sorter.order));
-      }}
-      pagination={{
-        current: filters.pageNumber,
-        pageSize: filters.pageSize,
-        total: data?.totalCount ?? 0,
-        showSizeChanger: true,
-        pageSizeOptions: pageSizes,
-        showTotal: (total, [from, to]) => `${from}–${to} of ${total}`,
-      }}
-      locale={{ emptyText: empty }}
+      onRow={onRow}
+      empty={
+        <ListEmpty
+          filtered={list.active}
+          noMatch="No profile matches these filters"
+          onClear={list.cleared}
+          title={`No ${label} yet`}
+          description={
+            <>
+              Run an EAPI session in{' '}
+              <Link to={paths.home.programs.manualEntry.path}>Manual Entry</Link>
+              {index === 'easi' ? ' (40-yd sprints with 10- and 20-yd splits)' : ''}, or add a
+              profile on <Link to={paths.home.athleteProfiles.path}>Athlete Profiles</Link>.
+            </>
+          }
+        />
+      }
     />
   );
 }

@@ -1,52 +1,36 @@
-import { useEffect, useMemo } from 'react';
-import { Alert, Button, Empty, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
-import { Link, useNavigate } from 'react-router';
-import type { TeamReportSort } from '../../../../contract/index-constants';
-import { describeFailure } from '../../../components/serverErrors';
+import { useMemo } from 'react';
+import { Typography, type TableColumnsType } from 'antd';
+import { Link } from 'react-router';
+import { ListEmpty, ListTable, useListQuery, useRowLink } from '../../../components/list';
 import { formatAverage, formatDay } from '../shared/indexFormat';
 import { paths, teamReportPath } from '../../../lib/paths';
-import { orderIn, sortFor, type SortMap } from '../../../lib/sortColumns';
-import { useListTeamReportsQuery, type TeamReportRow } from './reportApi';
-import { useTeamReportFilters } from './useReportFilters';
+import { sortableColumn } from '../../../lib/sortColumns';
+import { reportApi, type TeamReportRow } from './reportApi';
+import { teamReportSorts, useTeamReportFilters } from './useReportFilters';
 
-const sorts: SortMap<TeamReportSort> = {
-  rosterName: { ascend: 'RosterName', descend: 'RosterNameDesc' },
-  date: { ascend: 'Date', descend: 'DateDesc' },
-  average: { ascend: 'AverageOverallIndex', descend: 'AverageOverallIndexDesc' },
-};
-
-const pageSizes = [10, 20, 50, 100, 200];
 const none = <Typography.Text type="secondary">—</Typography.Text>;
+
+/** A row's team report: its roster on its testing day. */
+const reportOfRow = (row: TeamReportRow) => teamReportPath(row.rosterId, row.date);
 
 /**
  * The EAPI team table (the spec's team report state): one row per roster and testing day
  * with the athletes tested and their average index. A row opens that day's team report.
  */
 export function TeamReportTable() {
-  const { filters, active, sorted, paged, cleared } = useTeamReportFilters();
-  const { data, error, isLoading, isFetching, refetch } = useListTeamReportsQuery(filters);
-  const navigate = useNavigate();
-
-  const lastPage = data ? Math.max(1, Math.ceil(data.totalCount / filters.pageSize)) : 1;
-  const pastTheEnd = data !== undefined && data.items.length === 0 && filters.pageNumber > lastPage;
-  useEffect(() => {
-    if (pastTheEnd) paged(lastPage, filters.pageSize);
-  }, [pastTheEnd, lastPage, filters.pageSize, paged]);
+  const list = useTeamReportFilters();
+  const { filters } = list;
+  const query = useListQuery(reportApi.endpoints.listTeamReports, filters);
+  const onRow = useRowLink(reportOfRow);
 
   const columns = useMemo((): TableColumnsType<TeamReportRow> => {
-    const sortable = (key: string) => ({
-      key,
-      sorter: true,
-      sortOrder: orderIn(sorts, filters.sort, key),
-    });
+    const sortable = (key: string) => sortableColumn(teamReportSorts, filters.sort, key);
     return [
       {
         ...sortable('rosterName'),
         dataIndex: 'rosterName',
         title: 'Roster',
-        render: (name: string, row) => (
-          <Link to={teamReportPath(row.rosterId, row.date)}>{name}</Link>
-        ),
+        render: (name: string, row) => <Link to={reportOfRow(row)}>{name}</Link>,
       },
       {
         ...sortable('date'),
@@ -65,67 +49,28 @@ export function TeamReportTable() {
     ];
   }, [filters.sort]);
 
-  if (isLoading) return <Skeleton active title={false} paragraph={{ rows: 8 }} />;
-  if (error && !data)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title="The team report could not be loaded."
-        description={describeFailure(error)}
-        action={<Button onClick={() => void refetch()}>Try again</Button>}
-      />
-    );
-
-  const empty = active ? (
-    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="No testing day matches these filters">
-      <Button onClick={cleared}>Clear filters</Button>
-    </Empty>
-  ) : (
-    <Empty
-      image={Empty.PRESENTED_IMAGE_SIMPLE}
-      description={
-        <>
-          <strong>No testing days yet</strong>
-          <br />A roster shows here once its athletes have profiles: run an EAPI session in{' '}
-          <Link to={paths.home.programs.manualEntry.path}>Manual Entry</Link>.
-        </>
-      }
-    />
-  );
-
   return (
-    <Table<TeamReportRow>
+    <ListTable<TeamReportRow, typeof filters>
       rowKey={(row) => `${row.rosterId}/${row.date}`}
-      size="small"
+      list={list}
+      query={query}
+      failure="The team report could not be loaded."
       columns={columns}
-      dataSource={data?.items}
-      loading={isFetching}
-      scroll={{ x: 'max-content' }}
-      style={{ fontVariantNumeric: 'tabular-nums' }}
-      showSorterTooltip={false}
-      onRow={(row) => ({
-        style: { cursor: 'pointer' },
-        onClick: (event) => {
-          if ((event.target as HTMLElement).closest('a')) return;
-          void navigate(teamReportPath(row.rosterId, row.date));
-        },
-      })}
-      onChange={(pagination, _filters, sorter, { action }) => {
-        if (action === 'paginate')
-          paged(pagination.current ?? 1, pagination.pageSize ?? filters.pageSize);
-        if (action === 'sort' && !Array.isArray(sorter))
-          sorted(sortFor(sorts, sorter.columnKey, sorter.order));
-      }}
-      pagination={{
-        current: filters.pageNumber,
-        pageSize: filters.pageSize,
-        total: data?.totalCount ?? 0,
-        showSizeChanger: true,
-        pageSizeOptions: pageSizes,
-        showTotal: (total, [from, to]) => `${from}–${to} of ${total}`,
-      }}
-      locale={{ emptyText: empty }}
+      onRow={onRow}
+      empty={
+        <ListEmpty
+          filtered={list.active}
+          noMatch="No testing day matches these filters"
+          onClear={list.cleared}
+          title="No testing days yet"
+          description={
+            <>
+              A roster shows here once its athletes have profiles: run an EAPI session in{' '}
+              <Link to={paths.home.programs.manualEntry.path}>Manual Entry</Link>.
+            </>
+          }
+        />
+      }
     />
   );
 }

@@ -1,3 +1,4 @@
+import { PROFILE_SORTS, TEAM_REPORT_SORTS } from '../../../../contract/index-constants';
 import { initialProfileFilters, initialTeamReportFilters } from '../shared/indexFilters';
 import { createTableFiltersSlice } from '../../../lib/tableFilters';
 
@@ -11,18 +12,21 @@ export const reportFiltersSlices = {
   eapiIndividual: createTableFiltersSlice({
     name: 'eapiIndividualReportFilters',
     initialState: initialProfileFilters,
+    sorts: PROFILE_SORTS,
     noSort: 'None',
     keepOnClear: ['sort'],
   }),
   easiIndividual: createTableFiltersSlice({
     name: 'easiIndividualReportFilters',
     initialState: initialProfileFilters,
+    sorts: PROFILE_SORTS,
     noSort: 'None',
     keepOnClear: ['sort'],
   }),
   eapiTeam: createTableFiltersSlice({
     name: 'eapiTeamReportFilters',
     initialState: initialTeamReportFilters,
+    sorts: TEAM_REPORT_SORTS,
     noSort: 'None',
     keepOnClear: ['sort'],
   }),

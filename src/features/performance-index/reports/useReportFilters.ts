@@ -1,57 +1,51 @@
-import { useMemo } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
+import { useCallback } from 'react';
+import type { ProfileSort, TeamReportSort } from '../../../../contract/index-constants';
+import { useTableFilters } from '../../../components/list';
 import type { IndexFilterChanges } from '../shared/indexFilters';
+import type { SortMap } from '../../../lib/sortColumns';
 import { reportFiltersSlices } from './reportFiltersSlices';
 
 type Individual = 'eapiIndividual' | 'easiIndividual';
 
+/** The individual tables' sortable columns and the spec's sort values. */
+export const individualReportSorts: SortMap<ProfileSort> = {
+  firstName: { ascend: 'FirstName', descend: 'FirstNameDesc' },
+  middleName: { ascend: 'MiddleName', descend: 'MiddleNameDesc' },
+  lastName: { ascend: 'LastName', descend: 'LastNameDesc' },
+  testedOn: { ascend: 'DateCreated', descend: 'DateCreatedDesc' },
+  overall: { ascend: 'OverallIndex', descend: 'OverallIndexDesc' },
+};
+
+/** The team table's sortable columns and the spec's sort values. */
+export const teamReportSorts: SortMap<TeamReportSort> = {
+  rosterName: { ascend: 'RosterName', descend: 'RosterNameDesc' },
+  date: { ascend: 'Date', descend: 'DateDesc' },
+  average: { ascend: 'AverageOverallIndex', descend: 'AverageOverallIndexDesc' },
+};
+
 /**
- * A report table's persisted filters and its events (the rules live in the slice: any
+ * An individual report table's list controller (`useTableFilters` of its slice: any
  * filter or sort change goes back to page 1 of 20; no sort direction is `None`).
  *
  * @example
- * const { filters, changed, sorted, paged, cleared } = useIndividualReportFilters('eapiIndividual');
+ * const { filters, changed, cleared, onTableChange } = useIndividualReportFilters('eapiIndividual');
  */
 export function useIndividualReportFilters(variant: Individual) {
-  const dispatch = useAppDispatch();
-  const slice = reportFiltersSlices[variant];
-  const filters = useAppSelector(slice.selectors.selectFilters);
-  const active = useAppSelector(slice.selectors.selectFiltersActive);
-  const actions = useMemo(() => {
-    const { filtersChanged, sortChosen, pageChosen, filtersCleared } = slice.actions;
-    return {
-      changed: (changes: IndexFilterChanges) => dispatch(filtersChanged(changes)),
-      sorted: (sort: Parameters<typeof sortChosen>[0]) => dispatch(sortChosen(sort)),
-      paged: (pageNumber: number, pageSize: number) =>
-        dispatch(pageChosen({ pageNumber, pageSize })),
-      cleared: () => dispatch(filtersCleared()),
-    };
-  }, [dispatch, slice]);
-  return { filters, active, ...actions };
+  return useTableFilters(reportFiltersSlices[variant], individualReportSorts);
 }
 
-/** The EAPI team table's filters and events. */
+/** The EAPI team table's list controller; its filters are a roster and dates (no names). */
 export function useTeamReportFilters() {
-  const dispatch = useAppDispatch();
-  const slice = reportFiltersSlices.eapiTeam;
-  const filters = useAppSelector(slice.selectors.selectFilters);
-  const active = useAppSelector(slice.selectors.selectFiltersActive);
-  const actions = useMemo(() => {
-    const { filtersChanged, sortChosen, pageChosen, filtersCleared } = slice.actions;
-    return {
-      changed: ({ rosterId, startDate, endDate }: IndexFilterChanges) =>
-        dispatch(
-          filtersChanged({
-            ...(rosterId !== undefined ? { rosterId } : {}),
-            ...(startDate !== undefined ? { startDate } : {}),
-            ...(endDate !== undefined ? { endDate } : {}),
-          }),
-        ),
-      sorted: (sort: Parameters<typeof sortChosen>[0]) => dispatch(sortChosen(sort)),
-      paged: (pageNumber: number, pageSize: number) =>
-        dispatch(pageChosen({ pageNumber, pageSize })),
-      cleared: () => dispatch(filtersCleared()),
-    };
-  }, [dispatch, slice]);
-  return { filters, active, ...actions };
+  const list = useTableFilters(reportFiltersSlices.eapiTeam, teamReportSorts);
+  const { changed: changedTeam } = list;
+  const changed = useCallback(
+    ({ rosterId, startDate, endDate }: IndexFilterChanges) =>
+      changedTeam({
+        ...(rosterId !== undefined ? { rosterId } : {}),
+        ...(startDate !== undefined ? { startDate } : {}),
+        ...(endDate !== undefined ? { endDate } : {}),
+      }),
+    [changedTeam],
+  );
+  return { ...list, changed };
 }
