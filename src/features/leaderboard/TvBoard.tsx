@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Badge, Button, Flex, Typography, theme } from 'antd';
 import { FullscreenExitOutlined } from '@ant-design/icons';
 import { RuntimeTheme } from '../../components/RuntimeTheme';
@@ -7,6 +7,7 @@ import { BoardCard } from './BoardCard';
 import { formatTimeOfDay } from './boardFormat';
 import type { Leaderboard } from './leaderboardApi';
 import { TELEMETRY_EVENTS, track } from '../../lib/telemetry';
+import './tvBoard.css';
 
 interface TvBoardProps {
   leaderboard: Leaderboard | undefined;
@@ -21,8 +22,8 @@ interface TvBoardProps {
  */
 const tvTheme = { algorithm: theme.darkAlgorithm };
 
-/** The clock's, the live badge's size. */
-const headerText = 'clamp(18px, min(1.8vw, 3vh), 32px)';
+/** The clock's, the live badge's size (tvBoard.css: it follows the screen). */
+const headerText = 'var(--tv-header-text)';
 
 function Clock() {
   const [now, setNow] = useState(() => new Date());
@@ -61,6 +62,7 @@ export function TvBoard({ leaderboard, status, onExit }: TvBoardProps) {
     <RuntimeTheme theme={tvTheme}>
       <div
         ref={frame}
+        className="tv-frame"
         role="dialog"
         aria-label="Leaderboard on TV"
         style={{
@@ -76,15 +78,17 @@ export function TvBoard({ leaderboard, status, onExit }: TvBoardProps) {
           color: '#f5f7fa',
         }}
       >
+        {/* On a phone the live badge, clock and button go under the title. */}
         <Flex
           align="center"
           justify="space-between"
-          gap={24}
+          wrap
+          gap="8px 24px"
           style={{ marginBottom: 'clamp(8px, 2vh, 24px)', flex: 'none' }}
         >
           <Typography.Title
             level={1}
-            style={{ margin: 0, fontSize: 'clamp(28px, min(3vw, 5vh), 56px)', lineHeight: 1.15 }}
+            style={{ margin: 0, fontSize: 'var(--tv-title)', lineHeight: 1.15 }}
           >
             {leaderboard?.eventType.name ?? 'Leaderboard'}
           </Typography.Title>
@@ -109,13 +113,8 @@ export function TvBoard({ leaderboard, status, onExit }: TvBoardProps) {
           </Flex>
         </Flex>
         <div
-          style={{
-            display: 'grid',
-            gridTemplateColumns: `repeat(${Math.min(Math.max(boards.length, 1), 3)}, minmax(0, 1fr))`,
-            gap: 'clamp(12px, 1.6vw, 32px)',
-            flex: 1,
-            minHeight: 0,
-          }}
+          className="tv-boards"
+          style={{ '--tv-columns': Math.min(Math.max(boards.length, 1), 3) } as CSSProperties}
         >
           {boards.map((board) => (
             <BoardCard
