@@ -2,6 +2,7 @@
 // the signed-out pages do not (scripts/antd-css.ts): loaded with the shell's chunk, not
 // on /login. The other pages load theirs with their chunks (lazyPages.tsx).
 import '../../generated/antd-shell.css';
+import './layout.css';
 import { startTransition, Suspense, useEffect, useState } from 'react';
 import { Button, Drawer, Flex, Layout, Spin, theme } from 'antd';
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
@@ -127,14 +128,9 @@ export function AppShell() {
           if (type === 'clickTrigger') setCollapsed(value);
         }}
         trigger={null}
-        className="no-print"
-        style={{
-          borderInlineEnd: narrow ? 'none' : border,
-          position: 'sticky',
-          top: 0,
-          height: '100vh',
-          overflowY: 'auto',
-        }}
+        // The white column is the page's height; the menu in it is sticky (layout.css).
+        className="no-print shell-sider"
+        style={{ borderInlineEnd: narrow ? 'none' : border }}
       >
         {!narrow && (
           <>
