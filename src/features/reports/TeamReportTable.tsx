@@ -39,6 +39,8 @@ export function TeamReportTable() {
       sorter: true,
       sortOrder: orderIn(sorts, filters.sort, key),
     });
+    // Column priority (decision 032): a phone (below antd's `sm`, 576 px) shows the roster,
+    // the day and the average; the number of athletes from `sm`.
     return [
       {
         ...sortable('rosterName'),
@@ -54,7 +56,13 @@ export function TeamReportTable() {
         title: 'Testing day',
         render: (day: string) => formatDay(day),
       },
-      { key: 'athletes', dataIndex: 'athleteCount', title: 'Athletes', align: 'end' },
+      {
+        key: 'athletes',
+        dataIndex: 'athleteCount',
+        title: 'Athletes',
+        align: 'end',
+        responsive: ['sm'],
+      },
       {
         ...sortable('average'),
         dataIndex: 'averageOverallIndex',

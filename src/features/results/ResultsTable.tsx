@@ -111,11 +111,31 @@ export function ResultsTable(props: ResultsTableProps) {
     sortOrder: orderOf(key, sort),
     sortDirections: (columnSorts[key]?.descend ? ['ascend', 'descend'] : ['ascend']) as Order[],
   });
+  // Column priority (decision 032): on a phone (below antd's `sm`, 576 px) one Athlete
+  // column stands for Date, the names and Event, so that the Result is in sight beside it;
+  // Distance from `sm`, Lane and Source from `md`, the middle name from `lg`.
   const columns: TableProps<Result>['columns'] = [
+    {
+      title: heading('Athlete'),
+      key: 'athlete',
+      responsive: ['xs'],
+      // Its lines wrap (at spaces and hyphens) so that the Result stays beside it.
+      render: (_, r) => (
+        <div className="phone-wrap">
+          <div>{resultAthleteName(r)}</div>
+          <Typography.Text type="secondary">
+            {[eventLabel(r), formatDistance(r.distanceMm, isMetric)].filter(Boolean).join(', ')}
+            <br />
+            {moment(r.recordedAt).format('ll LT')}
+          </Typography.Text>
+        </div>
+      ),
+    },
     {
       title: heading('Date'),
       dataIndex: 'recordedAt',
       ...sortable('date'),
+      responsive: ['sm'],
       width: 130,
       // The day over the time: two short lines keep the names' columns wide enough.
       render: (at: string) => (
@@ -129,6 +149,7 @@ export function ResultsTable(props: ResultsTableProps) {
     {
       title: heading('First name'),
       ...sortable('firstName'),
+      responsive: ['sm'],
       minWidth: 96,
       render: (_, r) => wrapAtSpaces(r.athlete.firstName),
     },
@@ -142,12 +163,14 @@ export function ResultsTable(props: ResultsTableProps) {
     {
       title: heading('Last name'),
       ...sortable('lastName'),
+      responsive: ['sm'],
       minWidth: 112,
       render: (_, r) => wrapAtSpaces(r.athlete.lastName),
     },
     {
       title: heading('Event'),
       ...sortable('event'),
+      responsive: ['sm'],
       minWidth: 120,
       render: (_, r) => wrapAtSpaces(eventLabel(r)),
     },
@@ -163,7 +186,7 @@ export function ResultsTable(props: ResultsTableProps) {
       title: heading('Result'),
       ...sortable('result'),
       align: 'right',
-      width: 100,
+      width: 88,
       render: (_, r) => (
         <Flex gap={6} justify="flex-end" align="center">
           {r.implausible && (
@@ -200,7 +223,7 @@ export function ResultsTable(props: ResultsTableProps) {
       title: '',
       key: 'actions',
       align: 'right',
-      width: 84,
+      width: 72,
       // Kept in view when the table scrolls sideways (a window narrower than 1280 px).
       fixed: 'right',
       render: (_, r) => (
