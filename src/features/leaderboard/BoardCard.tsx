@@ -36,9 +36,9 @@ const tv = {
 /** A long name a step smaller, so that more of it fits on its line. */
 const nameSize = (name: string) =>
   name.length > 24
-    ? `calc(${tv.name} * 0.86)`
+    ? `calc(${tv.name} * 0.8)`
     : name.length > 18
-      ? `calc(${tv.name} * 0.93)`
+      ? `calc(${tv.name} * 0.9)`
       : tv.name;
 
 function RankBadge({ rank, large }: { rank: number; large: boolean }) {
