@@ -128,7 +128,11 @@ export function AppShell() {
           if (type === 'clickTrigger') setCollapsed(value);
         }}
         trigger={null}
-        // The white column is the page's height; the menu in it is sticky (layout.css).
+        // The white column runs the page's whole height beside the content (a page
+        // longer than the screen showed grey under a 100vh menu); the menu in it is
+        // sticky, scrolling by itself on a short screen (layout.css `.shell-sider`).
+        // layout.css also has `.phone-wrap`: table cells that wrap below 576 px, so that
+        // a table's key number stays beside them (decision 032).
         className="no-print shell-sider"
         style={{ borderInlineEnd: narrow ? 'none' : border }}
       >

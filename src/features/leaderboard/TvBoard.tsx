@@ -19,6 +19,15 @@ interface TvBoardProps {
  * The TV mode: the boards full screen in the dark theme with large type, for a screen
  * across a weight room. The nested theme renders its styles at run time (decision 008:
  * the build-time stylesheet holds the light theme only).
+ *
+ * From a phone to a 4K TV (tvBoard.css, decision 032): from 992 px wide the boards stand
+ * side by side (`--tv-columns`, up to three) and fill the screen's height, ten rows
+ * (`--tv-rows`) sharing each board's; every size (`--tv-name`, `--tv-value`, ...) is a
+ * clamp() of the smaller of the screen's width and height. Narrower (a phone, a portrait
+ * tablet), the boards stand one under another at the screen's width, the type follows
+ * the width only, and the frame scrolls down. A name keeps to one line (`.tv-name`: an
+ * ellipsis if it must, the whole name in its title); the result keeps its width. The
+ * list's one grid column is minmax(0, 1fr): a one-line name would otherwise widen it.
  */
 const tvTheme = { algorithm: theme.darkAlgorithm };
 
