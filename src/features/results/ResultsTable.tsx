@@ -113,7 +113,8 @@ export function ResultsTable(props: ResultsTableProps) {
   });
   // Column priority (decision 032): on a phone (below antd's `sm`, 576 px) one Athlete
   // column stands for Date, the names and Event, so that the Result is in sight beside it;
-  // Distance from `sm`, Lane and Source from `md`, the middle name from `lg`.
+  // Distance from `sm`, Lane and Source from `md`, the middle name from `lg`. The Result
+  // and the actions are the last columns, pinned on the right of a table that scrolls.
   const columns: TableProps<Result>['columns'] = [
     {
       title: heading('Athlete'),
@@ -183,22 +184,6 @@ export function ResultsTable(props: ResultsTableProps) {
       render: (_, r) => formatDistance(r.distanceMm, isMetric) || '—',
     },
     {
-      title: heading('Result'),
-      ...sortable('result'),
-      align: 'right',
-      width: 88,
-      render: (_, r) => (
-        <Flex gap={6} justify="flex-end" align="center">
-          {r.implausible && (
-            <Tooltip title="Faster than humanly possible: probably mistimed. Never a best or on a board.">
-              <WarningOutlined aria-label="Implausible" style={{ color: '#d4380d' }} />
-            </Tooltip>
-          )}
-          <strong>{formatResult(r, isMetric)}</strong>
-        </Flex>
-      ),
-    },
-    {
       title: heading('Lane'),
       dataIndex: 'laneId',
       responsive: ['md'],
@@ -216,6 +201,24 @@ export function ResultsTable(props: ResultsTableProps) {
           <Tag>{sourceOf(r)}</Tag>
           {r.timingMethod === 'hand' && <Tag>Hand</Tag>}
           {programOf(r) && <Tag color="blue">{programOf(r)}</Tag>}
+        </Flex>
+      ),
+    },
+    {
+      title: heading('Result'),
+      ...sortable('result'),
+      align: 'right',
+      width: 88,
+      // Pinned beside the actions: in sight however far a narrow table is scrolled.
+      fixed: 'right',
+      render: (_, r) => (
+        <Flex gap={6} justify="flex-end" align="center">
+          {r.implausible && (
+            <Tooltip title="Faster than humanly possible: probably mistimed. Never a best or on a board.">
+              <WarningOutlined aria-label="Implausible" style={{ color: '#d4380d' }} />
+            </Tooltip>
+          )}
+          <strong>{formatResult(r, isMetric)}</strong>
         </Flex>
       ),
     },
