@@ -107,6 +107,31 @@ async function expectAccessible(page: Page, path: string): Promise<void> {
   expect.soft(await violations(page), `axe on ${path}`).toEqual([]);
 }
 
+/** Every signed-in route of the app, each loaded and checked. */
+async function walkRoutes(
+  page: Page,
+  { rosterId, athleteId, date }: Awaited<ReturnType<typeof seed>>,
+  size = '',
+): Promise<void> {
+  const routes = [...new Set(routePaths(paths))]
+    .filter((path) => path !== paths.root.path && path !== paths.home.root.path)
+    .filter((path) => path !== paths.login.path) // signed in, it leads on to the dashboard
+    .map((path) =>
+      path
+        .replace(':athleteId', String(athleteId))
+        .replace(':rosterId', String(rosterId))
+        .replace(':date', date),
+    );
+  expect(routes.length).toBeGreaterThan(15);
+
+  for (const path of routes) {
+    await test.step(`${path}${size}`, async () => {
+      await page.goto(path);
+      await expectAccessible(page, `${path}${size}`);
+    });
+  }
+}
+
 test('every route has no serious or critical accessibility violation, signed in with data', async ({
   page,
 }) => {
@@ -125,25 +150,7 @@ test('every route has no serious or critical accessibility violation, signed in 
     await expect(page.getByText('No results on these boards yet.')).toBeVisible();
     await expectAccessible(page, `${paths.home.leaderboard.path}, empty`);
   });
-  const { rosterId, athleteId, date } = await seed(api);
-
-  const routes = [...new Set(routePaths(paths))]
-    .filter((path) => path !== paths.root.path && path !== paths.home.root.path)
-    .filter((path) => path !== paths.login.path) // signed in, it leads on to the dashboard
-    .map((path) =>
-      path
-        .replace(':athleteId', String(athleteId))
-        .replace(':rosterId', String(rosterId))
-        .replace(':date', date),
-    );
-  expect(routes.length).toBeGreaterThan(15);
-
-  for (const path of routes) {
-    await test.step(path, async () => {
-      await page.goto(path);
-      await expectAccessible(page, path);
-    });
-  }
+  await walkRoutes(page, await seed(api));
 
   await test.step('the side menu and the account menu open from the keyboard', async () => {
     await page.goto(paths.home.athletes.path);
@@ -162,5 +169,33 @@ test('every route has no serious or critical accessibility violation, signed in 
     const menuLink = page.getByRole('navigation').getByRole('link').first();
     await menuLink.focus();
     await expect(menuLink).toBeFocused();
+  });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('every route has no serious or critical violation at 390 × 844, menu open or closed', async ({
+    page,
+  }) => {
+    test.slow(); // some twenty pages, each loaded and scanned
+    const api = apiOf(page);
+    await signUpAt(page, paths.home.leaderboard.path, 'a11y-phone');
+    await walkRoutes(page, await seed(api), ' at 390 × 844');
+
+    await test.step('the menu drawer, open', async () => {
+      await page.goto(paths.home.athletes.path);
+      await expect(page.locator('h1').first()).toBeVisible();
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await expect(nav).toBeVisible();
+      await expect(page.locator('.ant-drawer-content-wrapper')).not.toHaveClass(
+        /panel-motion|motion-(appear|enter)/,
+      );
+      expect.soft(await violations(page), 'axe with the menu drawer open').toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(nav).toBeHidden();
+      expect.soft(await violations(page), 'axe with the menu drawer closed again').toEqual([]);
+    });
   });
 });

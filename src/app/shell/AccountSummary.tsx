@@ -3,7 +3,12 @@ import { Link } from 'react-router';
 import { useGetUserQuery } from '../../features/account/userApi';
 import { paths } from '../../lib/paths';
 
-/** The coach's uploaded logo, or the organisation's name until there is one. */
+/**
+ * The coach's uploaded logo, or the organisation's name until there is one. The logo is
+ * at most 36 px high and 160 px wide, and narrower when the header has less room (a
+ * phone): its box shrinks and the picture is scaled down inside it, never drawn over the
+ * athlete spots beside it.
+ */
 export function CoachLogo() {
   const { data: user } = useGetUserQuery();
   if (!user) return null;
@@ -12,7 +17,15 @@ export function CoachLogo() {
       <img
         src={user.logoUrl}
         alt={`${user.organisation || 'Your organisation'} logo`}
-        style={{ height: 36, maxWidth: 160, objectFit: 'contain', display: 'block' }}
+        style={{
+          height: 36,
+          width: 'auto',
+          maxWidth: 'min(160px, 100%)',
+          minWidth: 0,
+          objectFit: 'contain',
+          objectPosition: 'left center',
+          display: 'block',
+        }}
       />
     );
   return user.organisation ? (

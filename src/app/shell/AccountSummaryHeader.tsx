@@ -6,7 +6,8 @@ import { UserMenu } from './UserMenu';
 export function AccountSummaryHeader() {
   return (
     <Flex align="center" gap={16} style={{ flex: 1, minWidth: 0 }}>
-      <Flex style={{ minWidth: 0, flexShrink: 1 }}>
+      {/* Shrinks first: the logo gives way to the spots and the account menu. */}
+      <Flex style={{ minWidth: 0, flexShrink: 1, overflow: 'hidden' }}>
         <CoachLogo />
       </Flex>
       <Flex

@@ -2,6 +2,7 @@
 // the signed-out pages do not (scripts/antd-css.ts): loaded with the shell's chunk, not
 // on /login. The other pages load theirs with their chunks (lazyPages.tsx).
 import '../../generated/antd-shell.css';
+import './layout.css';
 import { startTransition, Suspense, useEffect, useState } from 'react';
 import { Button, Drawer, Flex, Layout, Spin, theme } from 'antd';
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
@@ -127,14 +128,13 @@ export function AppShell() {
           if (type === 'clickTrigger') setCollapsed(value);
         }}
         trigger={null}
-        className="no-print"
-        style={{
-          borderInlineEnd: narrow ? 'none' : border,
-          position: 'sticky',
-          top: 0,
-          height: '100vh',
-          overflowY: 'auto',
-        }}
+        // The white column runs the page's whole height beside the content (a page
+        // longer than the screen showed grey under a 100vh menu); the menu in it is
+        // sticky, scrolling by itself on a short screen (layout.css `.shell-sider`).
+        // layout.css also has `.phone-wrap`: table cells that wrap below 576 px, so that
+        // a table's key number stays beside them (decision 033).
+        className="no-print shell-sider"
+        style={{ borderInlineEnd: narrow ? 'none' : border }}
       >
         {!narrow && (
           <>

@@ -43,14 +43,17 @@ export function athleteColumns({
     // Most athletes have no middle name: a blank cell reads calmer than a column of dashes.
     render: (name: string): ReactNode => name,
   });
+  // Column priority (decision 033): a phone (below antd's `sm`, 576 px) shows the names
+  // and the actions; Sport, Position, Age and Class from `sm`; Rosters and Gender from
+  // `md`; the middle name from `lg`.
   return [
     nameColumn('firstName', 'First name'),
-    // A phone keeps its width for the names that matter; the table scrolls in its card.
     { ...nameColumn('middleName', 'Middle name'), responsive: ['lg'] },
     nameColumn('lastName', 'Last name'),
     {
       key: 'rosters',
       title: 'Rosters',
+      responsive: ['md'],
       render: (_, { rosters }) =>
         rosters.length ? (
           <Flex wrap gap={4}>
@@ -67,11 +70,13 @@ export function athleteColumns({
     {
       key: 'sport',
       title: 'Sport',
+      responsive: ['sm'],
       render: (_, { sportId }) => (sportId && sports.get(sportId)?.name) || none,
     },
     {
       key: 'position',
       title: 'Position',
+      responsive: ['sm'],
       render: (_, { positionId }) => {
         const position = positionId ? positions.get(positionId) : undefined;
         return position ? (
@@ -86,17 +91,20 @@ export function athleteColumns({
     {
       key: 'gender',
       title: 'Gender',
+      responsive: ['md'],
       render: (_, { gender }) => (gender ? genderLabels[gender] : none),
     },
     {
       key: 'age',
       title: 'Age',
+      responsive: ['sm'],
       align: 'end',
       render: (_, { birthDate }) => ageOn(birthDate) ?? none,
     },
     {
       key: 'class',
       title: 'Class',
+      responsive: ['sm'],
       align: 'end',
       render: (_, { graduationYear }) => graduationYear ?? none,
     },

@@ -1,4 +1,12 @@
-import { Space, Table, Tag, Tooltip, Typography, type TableProps } from 'antd';
+import {
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  Typography,
+  type TableColumnType,
+  type TableProps,
+} from 'antd';
 import { STALE_ROW_STYLE } from '../../components/list/staleRows';
 import { formatSeconds } from '../../lib/units';
 import type { HistoryResult } from './historyApi';
@@ -11,25 +19,59 @@ function resultLabel(result: HistoryResult): string {
   return result.markLabel ?? '—';
 }
 
+/** The event's name, or the coach's alias of it. */
+const eventName = ({ eventType, eventAlias }: HistoryResult) => eventAlias?.name ?? eventType.name;
+
+/**
+ * Column priority (decision 033): on a phone (below antd's `sm`, 576 px) one Run column
+ * stands for Date, Event and Distance, so that the Result is in sight beside it; Splits
+ * and Lane from `md`.
+ */
+/** Newest first, as the Date column (or the Run column on a phone) sorts. */
+const byDate: Pick<
+  TableColumnType<HistoryResult>,
+  'defaultSortOrder' | 'sortDirections' | 'sorter'
+> = {
+  defaultSortOrder: 'descend',
+  sortDirections: ['descend', 'ascend', 'descend'],
+  sorter: (a, b) => a.recordedAt.localeCompare(b.recordedAt) || a.id - b.id,
+};
+
 const columns: TableProps<HistoryResult>['columns'] = [
+  {
+    title: 'Run',
+    key: 'run',
+    responsive: ['xs'],
+    width: 150,
+    ...byDate,
+    render: (_, result) => (
+      <>
+        <div>{dateTime.format(new Date(result.recordedAt))}</div>
+        <Typography.Text type="secondary">
+          {[eventName(result), result.distanceLabel].filter(Boolean).join(', ')}
+        </Typography.Text>
+      </>
+    ),
+  },
   {
     title: 'Date',
     dataIndex: 'recordedAt',
     key: 'recordedAt',
-    defaultSortOrder: 'descend',
-    sortDirections: ['descend', 'ascend', 'descend'],
-    sorter: (a, b) => a.recordedAt.localeCompare(b.recordedAt) || a.id - b.id,
+    responsive: ['sm'],
+    ...byDate,
     render: (recordedAt: string) => dateTime.format(new Date(recordedAt)),
   },
   {
     title: 'Event',
     key: 'event',
-    render: (_, { eventType, eventAlias }) => eventAlias?.name ?? eventType.name,
+    responsive: ['sm'],
+    render: (_, result) => eventName(result),
   },
   {
     title: 'Distance',
     dataIndex: 'distanceLabel',
     key: 'distance',
+    responsive: ['sm'],
     align: 'right',
     render: (label: string) => label || '—',
   },
@@ -52,6 +94,7 @@ const columns: TableProps<HistoryResult>['columns'] = [
   {
     title: 'Splits',
     key: 'splits',
+    responsive: ['md'],
     render: (_, { splits }) =>
       splits.length === 0 ? (
         '—'
@@ -70,6 +113,7 @@ const columns: TableProps<HistoryResult>['columns'] = [
     title: 'Lane',
     dataIndex: 'laneId',
     key: 'lane',
+    responsive: ['md'],
     align: 'right',
     render: (lane: number | null) => lane ?? '—',
   },

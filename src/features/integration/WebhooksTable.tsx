@@ -83,9 +83,13 @@ export function WebhooksTable({
             </Flex>
           ),
         },
+        // Column priority (decision 033): a phone shows URL, Status and Actions; Events and
+        // Last delivery from `sm`. An empty table's header then fits the card, which left
+        // axe a scrolling region with nothing in it to focus (scrollable-region-focusable).
         {
           title: 'Events',
           dataIndex: 'events',
+          responsive: ['sm'],
           render: (events: Webhook['events']) => (
             <Flex wrap gap={4} style={{ maxWidth: 180 }}>
               {events.map((type) => (
@@ -106,6 +110,7 @@ export function WebhooksTable({
         {
           title: 'Last delivery',
           key: 'lastDelivery',
+          responsive: ['sm'],
           render: (_, webhook) => <LastDelivery webhook={webhook} />,
         },
         {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Empty, Flex, Typography, theme } from 'antd';
 import type { Board, Leaderboard } from './leaderboardApi';
 import { fullName } from '../../lib/names';
@@ -20,24 +20,25 @@ interface BoardCardProps {
 export const tvRows = 10;
 
 /**
- * The TV's sizes: each grows with the screen's width (three boards side by side) but is
- * held down by its height (ten rows under the heading), between a floor and a ceiling.
+ * The TV's sizes, CSS variables of the TV frame (tvBoard.css): side by side each grows
+ * with the screen's width but is held down by its height (ten rows under the heading);
+ * one board across a narrow screen, with its width; always between a floor and a ceiling.
  */
 const tv = {
-  badge: 'clamp(28px, min(2.6vw, 4.4vh), 64px)',
-  badgeText: 'clamp(14px, min(1.3vw, 2.2vh), 32px)',
-  name: 'clamp(15px, min(1.8vw, 2.6vh), 40px)',
-  when: 'clamp(11px, min(1vw, 1.5vh), 22px)',
-  value: 'clamp(20px, min(2.2vw, 3.2vh), 52px)',
-  heading: 'clamp(22px, min(2.2vw, 3.6vh), 48px)',
+  badge: 'var(--tv-badge)',
+  badgeText: 'var(--tv-badge-text)',
+  name: 'var(--tv-name)',
+  when: 'var(--tv-when)',
+  value: 'var(--tv-value)',
+  heading: 'var(--tv-board-heading)',
 };
 
-/** A long name a step smaller, so that it still fits on two lines. */
+/** A long name a step smaller, so that more of it fits on its line. */
 const nameSize = (name: string) =>
   name.length > 24
-    ? `calc(${tv.name} * 0.86)`
+    ? `calc(${tv.name} * 0.8)`
     : name.length > 18
-      ? `calc(${tv.name} * 0.93)`
+      ? `calc(${tv.name} * 0.9)`
       : tv.name;
 
 function RankBadge({ rank, large }: { rank: number; large: boolean }) {
@@ -126,7 +127,9 @@ function BoardFrame({
 /**
  * One board: its distance, then rank, athlete, result, date and lane per entry, the top
  * three marked with medal colours. Equal values share a rank (the API's competition
- * ranking). Names are never cut: a long one wraps (on TV, a step smaller, to two lines).
+ * ranking). Names are never cut: a long one wraps at spaces. On TV a name keeps to one line
+ * (a step smaller when long, an ellipsis if it must, the whole name in its title) and the
+ * result is never cut.
  */
 export function BoardCard({ board, unit, large = false }: BoardCardProps) {
   const { token } = theme.useToken();
@@ -144,15 +147,13 @@ export function BoardCard({ board, unit, large = false }: BoardCardProps) {
       ) : (
         <ol
           aria-label={`${board.label} board`}
+          className={large ? 'tv-board-list' : undefined}
           style={{
             listStyle: 'none',
             margin: 0,
             padding: 0,
-            ...(large && {
-              height: '100%',
-              display: 'grid',
-              gridTemplateRows: `repeat(${Math.max(board.entries.length, tvRows)}, minmax(min-content, 1fr))`,
-            }),
+            ...(large &&
+              ({ '--tv-rows': Math.max(board.entries.length, tvRows) } as CSSProperties)),
           }}
         >
           {board.entries.map((entry) => {
@@ -183,11 +184,13 @@ export function BoardCard({ board, unit, large = false }: BoardCardProps) {
                     <Typography.Text
                       strong
                       data-athlete-name=""
-                      style={{
-                        fontSize: large ? nameSize(name) : 14,
-                        lineHeight: 1.15,
-                        overflowWrap: 'anywhere',
-                      }}
+                      className={large ? 'tv-name' : undefined}
+                      title={large ? name : undefined}
+                      style={
+                        large
+                          ? { fontSize: nameSize(name) }
+                          : { fontSize: 14, lineHeight: 1.15, overflowWrap: 'break-word' }
+                      }
                     >
                       {name}
                     </Typography.Text>
@@ -201,6 +204,7 @@ export function BoardCard({ board, unit, large = false }: BoardCardProps) {
                   <Flex vertical align="flex-end" style={{ flex: 'none' }}>
                     <Typography.Text
                       strong
+                      data-board-value=""
                       style={{
                         fontSize: large ? tv.value : 16,
                         whiteSpace: 'nowrap',

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Badge, Button, Flex, Typography, theme } from 'antd';
 import { FullscreenExitOutlined } from '@ant-design/icons';
 import { RuntimeTheme } from '../../components/RuntimeTheme';
@@ -7,6 +7,7 @@ import { BoardCard } from './BoardCard';
 import { formatTimeOfDay } from './boardFormat';
 import type { Leaderboard } from './leaderboardApi';
 import { TELEMETRY_EVENTS, track } from '../../lib/telemetry';
+import './tvBoard.css';
 
 interface TvBoardProps {
   leaderboard: Leaderboard | undefined;
@@ -18,11 +19,20 @@ interface TvBoardProps {
  * The TV mode: the boards full screen in the dark theme with large type, for a screen
  * across a weight room. The nested theme renders its styles at run time (decision 008:
  * the build-time stylesheet holds the light theme only).
+ *
+ * From a phone to a 4K TV (tvBoard.css, decision 033): from 992 px wide the boards stand
+ * side by side (`--tv-columns`, up to three) and fill the screen's height, ten rows
+ * (`--tv-rows`) sharing each board's; every size (`--tv-name`, `--tv-value`, ...) is a
+ * clamp() of the smaller of the screen's width and height. Narrower (a phone, a portrait
+ * tablet), the boards stand one under another at the screen's width, the type follows
+ * the width only, and the frame scrolls down. A name keeps to one line (`.tv-name`: an
+ * ellipsis if it must, the whole name in its title); the result keeps its width. The
+ * list's one grid column is minmax(0, 1fr): a one-line name would otherwise widen it.
  */
 const tvTheme = { algorithm: theme.darkAlgorithm };
 
-/** The clock's, the live badge's size. */
-const headerText = 'clamp(18px, min(1.8vw, 3vh), 32px)';
+/** The clock's, the live badge's size (tvBoard.css: it follows the screen). */
+const headerText = 'var(--tv-header-text)';
 
 function Clock() {
   const [now, setNow] = useState(() => new Date());
@@ -61,6 +71,7 @@ export function TvBoard({ leaderboard, status, onExit }: TvBoardProps) {
     <RuntimeTheme theme={tvTheme}>
       <div
         ref={frame}
+        className="tv-frame"
         role="dialog"
         aria-label="Leaderboard on TV"
         style={{
@@ -76,15 +87,17 @@ export function TvBoard({ leaderboard, status, onExit }: TvBoardProps) {
           color: '#f5f7fa',
         }}
       >
+        {/* On a phone the live badge, clock and button go under the title. */}
         <Flex
           align="center"
           justify="space-between"
-          gap={24}
+          wrap
+          gap="8px 24px"
           style={{ marginBottom: 'clamp(8px, 2vh, 24px)', flex: 'none' }}
         >
           <Typography.Title
             level={1}
-            style={{ margin: 0, fontSize: 'clamp(28px, min(3vw, 5vh), 56px)', lineHeight: 1.15 }}
+            style={{ margin: 0, fontSize: 'var(--tv-title)', lineHeight: 1.15 }}
           >
             {leaderboard?.eventType.name ?? 'Leaderboard'}
           </Typography.Title>
@@ -109,13 +122,8 @@ export function TvBoard({ leaderboard, status, onExit }: TvBoardProps) {
           </Flex>
         </Flex>
         <div
-          style={{
-            display: 'grid',
-            gridTemplateColumns: `repeat(${Math.min(Math.max(boards.length, 1), 3)}, minmax(0, 1fr))`,
-            gap: 'clamp(12px, 1.6vw, 32px)',
-            flex: 1,
-            minHeight: 0,
-          }}
+          className="tv-boards"
+          style={{ '--tv-columns': Math.min(Math.max(boards.length, 1), 3) } as CSSProperties}
         >
           {boards.map((board) => (
             <BoardCard

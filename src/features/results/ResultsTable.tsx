@@ -76,11 +76,32 @@ export function ResultsTable(props: ResultsTableProps) {
       ? programLabels.manualentry
       : sourceLabels[r.source];
   const sortable = (key: string) => sortableColumn(columnSorts, sort, key);
+  // Column priority (decision 033): on a phone (below antd's `sm`, 576 px) one Athlete
+  // column stands for Date, the names and Event, so that the Result is in sight beside it;
+  // Distance from `sm`, Lane and Source from `md`, the middle name from `lg`. The Result
+  // and the actions are the last columns, pinned on the right of a table that scrolls.
   const columns: TableProps<Result>['columns'] = [
+    {
+      title: heading('Athlete'),
+      key: 'athlete',
+      responsive: ['xs'],
+      // Its lines wrap (at spaces and hyphens) so that the Result stays beside it.
+      render: (_, r) => (
+        <div className="phone-wrap">
+          <div>{resultAthleteName(r)}</div>
+          <Typography.Text type="secondary">
+            {[eventLabel(r), formatDistance(r.distanceMm, isMetric)].filter(Boolean).join(', ')}
+            <br />
+            {moment(r.recordedAt).format('ll LT')}
+          </Typography.Text>
+        </div>
+      ),
+    },
     {
       title: heading('Date'),
       dataIndex: 'recordedAt',
       ...sortable('date'),
+      responsive: ['sm'],
       width: 130,
       // The day over the time: two short lines keep the names' columns wide enough.
       render: (at: string) => (
@@ -94,6 +115,7 @@ export function ResultsTable(props: ResultsTableProps) {
     {
       title: heading('First name'),
       ...sortable('firstName'),
+      responsive: ['sm'],
       minWidth: 96,
       render: (_, r) => wrapAtSpaces(r.athlete.firstName),
     },
@@ -107,12 +129,14 @@ export function ResultsTable(props: ResultsTableProps) {
     {
       title: heading('Last name'),
       ...sortable('lastName'),
+      responsive: ['sm'],
       minWidth: 112,
       render: (_, r) => wrapAtSpaces(r.athlete.lastName),
     },
     {
       title: heading('Event'),
       ...sortable('event'),
+      responsive: ['sm'],
       minWidth: 120,
       render: (_, r) => wrapAtSpaces(eventLabel(r)),
     },
@@ -123,22 +147,6 @@ export function ResultsTable(props: ResultsTableProps) {
       align: 'right',
       width: 88,
       render: (_, r) => formatDistance(r.distanceMm, isMetric) || '—',
-    },
-    {
-      title: heading('Result'),
-      ...sortable('result'),
-      align: 'right',
-      width: 100,
-      render: (_, r) => (
-        <Flex gap={6} justify="flex-end" align="center">
-          {r.implausible && (
-            <Tooltip title="Faster than humanly possible: probably mistimed. Never a best or on a board.">
-              <WarningOutlined aria-label="Implausible" style={{ color: '#d4380d' }} />
-            </Tooltip>
-          )}
-          <strong>{formatResult(r, isMetric)}</strong>
-        </Flex>
-      ),
     },
     {
       title: heading('Lane'),
@@ -162,10 +170,28 @@ export function ResultsTable(props: ResultsTableProps) {
       ),
     },
     {
+      title: heading('Result'),
+      ...sortable('result'),
+      align: 'right',
+      width: 88,
+      // Pinned beside the actions: in sight however far a narrow table is scrolled.
+      fixed: 'right',
+      render: (_, r) => (
+        <Flex gap={6} justify="flex-end" align="center">
+          {r.implausible && (
+            <Tooltip title="Faster than humanly possible: probably mistimed. Never a best or on a board.">
+              <WarningOutlined aria-label="Implausible" style={{ color: '#d4380d' }} />
+            </Tooltip>
+          )}
+          <strong>{formatResult(r, isMetric)}</strong>
+        </Flex>
+      ),
+    },
+    {
       title: '',
       key: 'actions',
       align: 'right',
-      width: 84,
+      width: 72,
       // Kept in view when the table scrolls sideways (a window narrower than 1280 px).
       fixed: 'right',
       render: (_, r) => (

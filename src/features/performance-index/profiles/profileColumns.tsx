@@ -41,20 +41,39 @@ export function profileColumns({
     sorter: true,
     sortOrder: orderIn(profileSorts, sort, key),
   });
+  // Column priority (decision 033): on a phone (below antd's `sm`, 576 px) one Athlete
+  // column stands for the names and the testing day, beside the EAPI and the actions;
+  // EASI from `sm`; Bodyweight and Origin from `md`; the middle name from `lg`.
   return [
-    { ...sortable('firstName'), dataIndex: 'firstName', title: 'First name' },
+    {
+      key: 'athlete',
+      title: 'Athlete',
+      responsive: ['xs'],
+      render: (_, profile) => (
+        <div className="phone-wrap">
+          <div>{fullName(profile)}</div>
+          <Typography.Text type="secondary">{formatDay(profile.testedOn)}</Typography.Text>
+        </div>
+      ),
+    },
+    {
+      ...sortable('firstName'),
+      dataIndex: 'firstName',
+      title: 'First name',
+      responsive: ['sm'],
+    },
     {
       ...sortable('middleName'),
       dataIndex: 'middleName',
       title: 'Middle name',
-      // A phone keeps its width for the names and the indexes; the table scrolls in its card.
       responsive: ['lg'],
     },
-    { ...sortable('lastName'), dataIndex: 'lastName', title: 'Last name' },
+    { ...sortable('lastName'), dataIndex: 'lastName', title: 'Last name', responsive: ['sm'] },
     {
       ...sortable('testedOn'),
       dataIndex: 'testedOn',
       title: 'Testing day',
+      responsive: ['sm'],
       render: (day: string) => formatDay(day),
     },
     {
@@ -68,6 +87,7 @@ export function profileColumns({
       key: 'easi',
       dataIndex: 'easi',
       title: 'EASI',
+      responsive: ['sm'],
       align: 'end',
       render: (value: number | null) => (value == null ? none : formatPoints(value)),
     },
@@ -75,6 +95,7 @@ export function profileColumns({
       key: 'bodyweightKg',
       dataIndex: 'bodyweightKg',
       title: 'Bodyweight',
+      responsive: ['md'],
       align: 'end',
       render: (value: number | null) => (value == null ? none : `${value} kg`),
     },
@@ -82,6 +103,7 @@ export function profileColumns({
       key: 'origin',
       dataIndex: 'origin',
       title: 'Origin',
+      responsive: ['md'],
       render: (origin: Profile['origin']) => (
         <Tag color={origin === 'results' ? 'blue' : 'default'} style={{ marginInlineEnd: 0 }}>
           {originLabels[origin as keyof typeof originLabels] ?? origin}

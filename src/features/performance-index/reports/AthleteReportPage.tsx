@@ -94,23 +94,31 @@ function ReferenceText({ test, isMetric }: { test: ReportTestBody; isMetric: boo
   );
 }
 
+/**
+ * Column priority (decision 033): a phone (below antd's `sm`, 576 px) shows the test, its
+ * measurement and points; the tier from `sm`, the way to the next tier from `md`, the
+ * reference and the source from `lg` (and on paper: print is wider than `lg`).
+ */
 function testColumns(isMetric: boolean): TableColumnsType<ReportTestBody> {
   return [
     {
       key: 'test',
       title: 'Test',
       render: (_, test) => (
-        <Flex gap={6} align="center" wrap>
-          {TEST_LABELS[test.test]}
-          {!test.core && <Tag style={{ marginInlineEnd: 0 }}>optional</Tag>}
-        </Flex>
+        <div className="phone-wrap">
+          <Flex gap={6} align="center" wrap>
+            {TEST_LABELS[test.test]}
+            {!test.core && <Tag style={{ marginInlineEnd: 0 }}>optional</Tag>}
+          </Flex>
+        </div>
       ),
     },
     {
       key: 'measurement',
       title: 'Measurement',
       align: 'end',
-      render: (_, test) => measurementText(test, isMetric),
+      // "25.2 in → 5,227 W" wraps after its height on a phone.
+      render: (_, test) => <span className="phone-wrap">{measurementText(test, isMetric)}</span>,
     },
     {
       key: 'points',
@@ -121,11 +129,13 @@ function testColumns(isMetric: boolean): TableColumnsType<ReportTestBody> {
     {
       key: 'tier',
       title: 'Tier',
+      responsive: ['sm'],
       render: (_, test) => (test.tier ? <TierTag tier={test.tier} /> : none),
     },
     {
       key: 'next',
       title: 'To next tier',
+      responsive: ['md'],
       align: 'end',
       render: (_, test) =>
         test.pointsToNextTier === null ? none : `+${formatPoints(test.pointsToNextTier)}`,
@@ -133,6 +143,7 @@ function testColumns(isMetric: boolean): TableColumnsType<ReportTestBody> {
     {
       key: 'reference',
       title: 'Reference',
+      responsive: ['lg'],
       // Wide enough for the figures; the source wraps under them instead of widening the table.
       width: 340,
       render: (_, test) => <ReferenceText test={test} isMetric={isMetric} />,
@@ -140,6 +151,7 @@ function testColumns(isMetric: boolean): TableColumnsType<ReportTestBody> {
     {
       key: 'source',
       title: 'Source',
+      responsive: ['lg'],
       render: (_, test) =>
         test.resultId === null ? (
           <Typography.Text type="secondary">
@@ -245,8 +257,9 @@ function AthleteReportView({ report, isMetric }: { report: AthleteReport; isMetr
           pagination={false}
           columns={testColumns(isMetric)}
           dataSource={report.tests}
-          // Scrolls inside the card on a phone; fits beside the menu from 1280 px.
-          scroll={{ x: 900 }}
+          // Its columns by priority (testColumns): as wide as they are, scrolling inside
+          // the card if they must.
+          scroll={{ x: 'max-content' }}
           style={{ fontVariantNumeric: 'tabular-nums' }}
         />
         <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>

@@ -41,30 +41,46 @@ export function IndividualReportTable({ index }: { index: IndexName }) {
     const reportLink = (profile: ProfileBody, text: string) => (
       <Link to={reportOf(profile)}>{text}</Link>
     );
+    // Column priority (decision 033): on a phone (below antd's `sm`, 576 px) one Athlete
+    // column stands for the names and the testing day, beside the index and its tier; the
+    // tests' points from `md`, the middle name from `lg`.
     return [
+      {
+        key: 'athlete',
+        title: 'Athlete',
+        responsive: ['xs'],
+        render: (_, profile) => (
+          <div className="phone-wrap">
+            <div>{reportLink(profile, `${profile.firstName} ${profile.lastName}`)}</div>
+            <Typography.Text type="secondary">{formatDay(profile.testedOn)}</Typography.Text>
+          </div>
+        ),
+      },
       {
         ...sortable('firstName'),
         dataIndex: 'firstName',
         title: 'First name',
+        responsive: ['sm'],
         render: (name: string, profile) => reportLink(profile, name),
       },
       {
         ...sortable('middleName'),
         dataIndex: 'middleName',
         title: 'Middle name',
-        // A phone keeps its width for the names and the points; the table scrolls in its card.
         responsive: ['lg'],
       },
       {
         ...sortable('lastName'),
         dataIndex: 'lastName',
         title: 'Last name',
+        responsive: ['sm'],
         render: (name: string, profile) => reportLink(profile, name),
       },
       {
         ...sortable('testedOn'),
         dataIndex: 'testedOn',
         title: 'Testing day',
+        responsive: ['sm'],
         render: (day: string) => formatDay(day),
       },
       {
@@ -84,6 +100,7 @@ export function IndividualReportTable({ index }: { index: IndexName }) {
       ...INDEX_TESTS[index].core.map((test) => ({
         key: test,
         title: TEST_LABELS[test],
+        responsive: ['md' as const],
         align: 'end' as const,
         render: (_: unknown, profile: ProfileBody) =>
           profile.points[test] == null ? none : formatPoints(profile.points[test]),

@@ -44,6 +44,10 @@ const changeText = (value: number | null, decimals = 0) =>
     </Typography.Text>
   );
 
+/**
+ * Column priority (decision 033): a phone (below antd's `sm`, 576 px) shows rank, athlete,
+ * EAPI and change; the tier from `sm`, the tests' points from `md`.
+ */
 const athleteColumns: TableColumnsType<RankedAthlete> = [
   {
     key: 'rank',
@@ -55,7 +59,10 @@ const athleteColumns: TableColumnsType<RankedAthlete> = [
     key: 'name',
     title: 'Athlete',
     render: (_, athlete) => (
-      <Link to={athleteReportPath('eapi', athlete.athleteId, athlete.profileId)}>
+      <Link
+        to={athleteReportPath('eapi', athlete.athleteId, athlete.profileId)}
+        className="phone-wrap"
+      >
         {fullName(athlete)}
       </Link>
     ),
@@ -69,12 +76,14 @@ const athleteColumns: TableColumnsType<RankedAthlete> = [
   {
     key: 'tier',
     title: 'Tier',
+    responsive: ['sm'],
     render: (_, athlete) =>
       athlete.eapi === null ? none : <TierTag tier={tierOf(athlete.eapi, CORE.length)} />,
   },
   ...CORE.map((test) => ({
     key: test,
     title: TEST_LABELS[test],
+    responsive: ['md' as const],
     align: 'end' as const,
     render: (_: unknown, athlete: RankedAthlete) =>
       athlete.points[test] === null ? none : formatPoints(athlete.points[test]),
@@ -87,12 +96,17 @@ const athleteColumns: TableColumnsType<RankedAthlete> = [
   },
 ];
 
+/** A phone shows test, average and tier; the number of athletes from `sm`. */
 const averageColumns: TableColumnsType<TestAverage> = [
   {
     key: 'test',
     title: 'Test',
-    render: (_, row) =>
-      `${TEST_LABELS[row.test]}${(CORE as readonly string[]).includes(row.test) ? '' : ' (optional)'}`,
+    render: (_, row) => (
+      <span className="phone-wrap">
+        {TEST_LABELS[row.test]}
+        {(CORE as readonly string[]).includes(row.test) ? '' : ' (optional)'}
+      </span>
+    ),
   },
   {
     key: 'average',
@@ -105,7 +119,7 @@ const averageColumns: TableColumnsType<TestAverage> = [
     title: 'Tier',
     render: (_, row) => (row.average === null ? none : <TierTag tier={tierOf(row.average)} />),
   },
-  { key: 'count', title: 'Athletes', align: 'end', dataIndex: 'count' },
+  { key: 'count', title: 'Athletes', align: 'end', dataIndex: 'count', responsive: ['sm'] },
 ];
 
 /** Per-test averages in the order of the tests (EAPI's first), EAPI tests only. */

@@ -25,6 +25,8 @@ export function TeamReportTable() {
 
   const columns = useMemo((): TableColumnsType<TeamReportRow> => {
     const sortable = (key: string) => sortableColumn(teamReportSorts, filters.sort, key);
+    // Column priority (decision 033): a phone (below antd's `sm`, 576 px) shows the roster,
+    // the day and the average; the number of athletes from `sm`.
     return [
       {
         ...sortable('rosterName'),
@@ -38,7 +40,13 @@ export function TeamReportTable() {
         title: 'Testing day',
         render: (day: string) => formatDay(day),
       },
-      { key: 'athletes', dataIndex: 'athleteCount', title: 'Athletes', align: 'end' },
+      {
+        key: 'athletes',
+        dataIndex: 'athleteCount',
+        title: 'Athletes',
+        align: 'end',
+        responsive: ['sm'],
+      },
       {
         ...sortable('average'),
         dataIndex: 'averageOverallIndex',
