@@ -7,7 +7,6 @@ import { RouterProvider } from 'react-router/dom';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { openTabChannel } from './lib/api';
 import { loadConfig } from './lib/config';
-import { yieldToWaiting } from './lib/yieldToMain';
 import { AppErrorBoundary } from './app/AppErrorBoundary';
 import { AppProviders } from './app/AppProviders';
 import { ConfigErrorScreen } from './app/ConfigErrorScreen';
@@ -27,11 +26,8 @@ const root = createRoot(container);
 
 /** Config first (it names the API and the identity provider), then store and router. */
 async function start(): Promise<void> {
-  // The modules' evaluation was this task; each step below is one of its own.
-  await yieldToWaiting();
   preloadPages(routes, new URL(window.location.href));
   loadAuthSdk().catch(() => undefined); // the auth saga reports a failure
-  await yieldToWaiting();
   try {
     await loadConfig();
   } catch (error) {
@@ -45,10 +41,7 @@ async function start(): Promise<void> {
 
   const store = makeStore(undefined, { tabChannel: openTabChannel() });
   setupListeners(store.dispatch); // refetch on focus and reconnect
-  await yieldToWaiting();
   const { restored } = persistAppStore(store);
-  // The router's set-up (its routes ranked, the address matched) in a task of its own.
-  await yieldToWaiting();
   const router = createBrowserRouter(routes);
   // The session check's steps before the first render, which then draws the page the
   // session calls for (the splash stays until then).
