@@ -15,10 +15,6 @@ import { loadAuthSdk } from './features/auth/authClient';
 import { routes } from './app/router';
 import { makeStore, persistAppStore } from './app/store';
 import { ThemeProvider } from './app/theme';
-import { whenSessionKnown } from './app/whenSessionKnown';
-
-/** The longest the first render waits for the session check's answer (whenSessionKnown). */
-const SESSION_WAIT_MS = 3000;
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -43,9 +39,6 @@ async function start(): Promise<void> {
   setupListeners(store.dispatch); // refetch on focus and reconnect
   const { restored } = persistAppStore(store);
   const router = createBrowserRouter(routes);
-  // The session check's steps before the first render, which then draws the page the
-  // session calls for (the splash stays until then).
-  await whenSessionKnown(store, SESSION_WAIT_MS);
   // The saved filters back in the store before the first render (in place of
   // redux-persist's PersistGate: persistAppStore says why).
   await restored;
