@@ -46,46 +46,6 @@ class ChunkGroupsPlugin {
 }
 
 /**
- * V8's explicit compile hint (`//# allFunctionsCalledOnLoad`, Chrome 136+) at the top of
- * the chunks whose code runs on the first load: V8 then compiles all their functions
- * while the file streams in, on a background thread, instead of each one on the main
- * thread when it is first called (about half of the start-up's evaluation tasks, in a CPU
- * profile: docs/first-load.md). After the minifier, which would drop the comment; other
- * engines read a comment.
- */
-class CompileHintsPlugin {
-  readonly chunkNames: readonly string[];
-
-  constructor(chunkNames: readonly string[]) {
-    this.chunkNames = chunkNames;
-  }
-
-  apply(compiler: webpack.Compiler): void {
-    compiler.hooks.thisCompilation.tap('CompileHintsPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        {
-          name: 'CompileHintsPlugin',
-          stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
-        },
-        () => {
-          for (const chunk of compilation.chunks) {
-            if (!chunk.name || !this.chunkNames.includes(chunk.name)) continue;
-            for (const file of chunk.files) {
-              if (!file.endsWith('.js')) continue;
-              compilation.updateAsset(
-                file,
-                (source) =>
-                  new webpack.sources.ConcatSource('//# allFunctionsCalledOnLoad\n', source),
-              );
-            }
-          }
-        },
-      );
-    });
-  }
-}
-
-/**
  * The identity SDK's token worker (refresh tokens are kept there, IDENTITY.md), served as
  * a file of the app: by default the SDK builds it at start from a base64 copy inside its
  * bundle (decoded, made a `blob:` URL, started), ~30 ms of the main thread on a cold
@@ -198,9 +158,6 @@ export default (
       // moment's ~150 locale files would otherwise all be bundled (+59 KiB gzipped).
       new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),
       ...(production ? [new ChunkGroupsPlugin()] : []),
-      // The chunks every dashboard page runs at its start (not the SDK's: most of its code,
-      // MFA and passkeys, never runs here).
-      ...(production ? [new CompileHintsPlugin(['react', 'redux', 'antd', 'app'])] : []),
       // Text assets precompressed once at build (brotli and gzip), served by the static
       // plugin (`preCompressed`) without compressing on each request.
       ...(production

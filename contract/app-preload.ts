@@ -1,11 +1,10 @@
 /**
  * The app's chunks the server asks the browser to fetch with the page itself (a `Link:
  * rel=preload` header on index.html), so that they start with the HTML rather than after
- * the boot script (docs/first-load.md, "Preloaded chunks, evaluated in steps"). The
- * build writes the manifest (scripts/check-budgets.ts, from budgets.json's pages and the
- * build's chunk groups); the server reads it (server/plugins/static.ts); the boot script
- * (src/boot.ts) evaluates the chunks in steps where they are preloaded. A plain module:
- * no TypeBox, imported by the app too.
+ * the boot script (docs/first-load.md, "The boot sequence"). The build writes the
+ * manifest (scripts/check-budgets.ts, from budgets.json's pages and the build's chunk
+ * groups); the server reads it (server/plugins/static.ts). A plain module: no TypeBox,
+ * imported by the app too.
  */
 
 /** dist/app/preload.json: the files each navigation preloads, in the order they are asked. */

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { signUp, uniqueEmail } from './account';
 import { expect, test } from './fixtures';
 
@@ -67,28 +65,4 @@ test('/login opened signed out is the light card: no app, and its buttons reach 
   await expect(page).toHaveURL(/\/home\/leaderboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Leaderboard' })).toBeVisible();
   expect(errors).toEqual([]);
-});
-
-test("the app's start-up chunks carry V8's compile hint, the identity SDK's does not", async ({
-  request,
-}) => {
-  // webpack.config.mts (CompileHintsPlugin): V8 compiles these files' functions while
-  // they stream in; the served file must begin with the hint, before the licence banner.
-  const { namedChunkGroups } = JSON.parse(
-    fs.readFileSync(path.join('dist', 'app-chunks.json'), 'utf8'),
-  ) as { namedChunkGroups: Record<string, { assets: Array<{ name: string }> }> };
-  const files = namedChunkGroups
-    .app!.assets.map(({ name }) => name)
-    .filter((name) => name.endsWith('.js'));
-  const named = (chunk: string) => files.find((name) => name.startsWith(`js/${chunk}.`));
-  for (const chunk of ['react', 'redux', 'antd', 'app']) {
-    const file = named(chunk);
-    expect(file, `the app's chunk group has ${chunk}`).toBeDefined();
-    const text = await (await request.get(`/${file}`)).text();
-    expect(text.startsWith('//# allFunctionsCalledOnLoad\n'), file).toBe(true);
-  }
-  const sdk = namedChunkGroups['auth-sdk']!.assets.find(({ name }) => name.endsWith('.js'))!;
-  expect(await (await request.get(`/${sdk.name}`)).text()).not.toContain(
-    'allFunctionsCalledOnLoad',
-  );
 });

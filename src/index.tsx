@@ -7,7 +7,6 @@ import { RouterProvider } from 'react-router/dom';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { openTabChannel } from './lib/api';
 import { loadConfig } from './lib/config';
-import { yieldToWaiting } from './lib/yieldToMain';
 import { AppErrorBoundary } from './app/AppErrorBoundary';
 import { AppProviders } from './app/AppProviders';
 import { ConfigErrorScreen } from './app/ConfigErrorScreen';
@@ -16,10 +15,6 @@ import { loadAuthSdk } from './features/auth/authClient';
 import { routes } from './app/router';
 import { makeStore, persistAppStore } from './app/store';
 import { ThemeProvider } from './app/theme';
-import { whenSessionKnown } from './app/whenSessionKnown';
-
-/** The longest the first render waits for the session check's answer (whenSessionKnown). */
-const SESSION_WAIT_MS = 3000;
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -27,11 +22,8 @@ const root = createRoot(container);
 
 /** Config first (it names the API and the identity provider), then store and router. */
 async function start(): Promise<void> {
-  // The modules' evaluation was this task; each step below is one of its own.
-  await yieldToWaiting();
   preloadPages(routes, new URL(window.location.href));
   loadAuthSdk().catch(() => undefined); // the auth saga reports a failure
-  await yieldToWaiting();
   try {
     await loadConfig();
   } catch (error) {
@@ -45,14 +37,8 @@ async function start(): Promise<void> {
 
   const store = makeStore(undefined, { tabChannel: openTabChannel() });
   setupListeners(store.dispatch); // refetch on focus and reconnect
-  await yieldToWaiting();
   const { restored } = persistAppStore(store);
-  // The router's set-up (its routes ranked, the address matched) in a task of its own.
-  await yieldToWaiting();
   const router = createBrowserRouter(routes);
-  // The session check's steps before the first render, which then draws the page the
-  // session calls for (the splash stays until then).
-  await whenSessionKnown(store, SESSION_WAIT_MS);
   // The saved filters back in the store before the first render (in place of
   // redux-persist's PersistGate: persistAppStore says why).
   await restored;

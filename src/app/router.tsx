@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { RequireSignIn } from '../features/auth/RequireSignIn';
 import { AccountRequest, type RouteHandle } from './AccountRequest';
-import { LeaderboardRequests } from '../features/leaderboard/LeaderboardRequests';
+import { prefetchLeaderboard } from '../features/leaderboard/prefetchLeaderboard';
 import * as Pages from './lazyPages';
 import { homePath, paths } from '../lib/paths';
 import { PageSpinner } from './shell/PageSpinner';
@@ -17,7 +17,7 @@ const homePages: RouteObject[] = [
   {
     path: home.leaderboard.path,
     element: <Pages.LeaderboardPage />,
-    handle: { requests: LeaderboardRequests } satisfies RouteHandle,
+    handle: { prefetch: prefetchLeaderboard } satisfies RouteHandle,
   },
   { path: home.athletes.path, element: <Pages.AthletesPage /> },
   { path: home.results.individual.path, element: <Pages.ResultsPage variant="individual" /> },

@@ -1,32 +1,11 @@
-/** The part of Temporal (Chrome 144+, Firefox 139+) this module uses. */
-interface TemporalNow {
-  Now: { timeZoneId(): string };
-}
-
 /**
  * The browser's IANA time zone ("America/Chicago"), sent as `tz` so that the server
  * counts dates as the coach's days; undefined when the browser does not say (the server
- * then takes UTC).
+ * then takes UTC). Read once per page load: every list query asks.
  */
 export function browserTimeZone(): string | undefined {
-  zone ??= { name: readTimeZone() || undefined };
+  zone ??= { name: Intl.DateTimeFormat().resolvedOptions().timeZone || undefined };
   return zone.name;
-}
-
-/**
- * Temporal's answer where the browser has it: it reads the zone alone, in well under a
- * millisecond. Intl's is a DateTimeFormat, whose first one loads the locale's date data
- * (~40 ms unthrottled, a long task on a phone: docs/first-load.md); asked once per page
- * load, as every list query asks.
- */
-function readTimeZone(): string | undefined {
-  const temporal = (globalThis as { Temporal?: Partial<TemporalNow> }).Temporal;
-  try {
-    if (typeof temporal?.Now?.timeZoneId === 'function') return temporal.Now.timeZoneId();
-  } catch {
-    // an implementation that cannot say: Intl may
-  }
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
 let zone: { name: string | undefined } | undefined;

@@ -1,23 +1,21 @@
 import { Outlet, matchRoutes } from 'react-router';
-import { screen, waitFor } from '@testing-library/react';
+import { waitFor } from '@testing-library/react';
 import { AccountRequest, type RouteHandle } from '../../../src/app/AccountRequest';
 import { routes as appRoutes } from '../../../src/app/router';
-import { LeaderboardRequests } from '../../../src/features/leaderboard/LeaderboardRequests';
-import { useListSportsQuery } from '../../../src/lib/api/referenceApi';
+import { prefetchLeaderboard } from '../../../src/features/leaderboard/prefetchLeaderboard';
+import { referenceApi } from '../../../src/lib/api/referenceApi';
 import { json, renderRoute, stubApi, testUser } from '../test-utils';
 
 describe('AccountRequest', () => {
-  it("asks for the account, the webhooks and the requests of the address's route", async () => {
+  it("asks for the account, the webhooks, then the prefetch of the address's route", async () => {
     const api = stubApi({
       'GET /api/user': json(testUser),
       'GET /api/integration/webhook': json({ items: [] }),
       'GET /api/sport': json({ items: [] }),
     });
-    const Probe = () => {
-      useListSportsQuery();
-      return <p>asked for the board</p>;
+    const handle: RouteHandle = {
+      prefetch: (dispatch) => dispatch(referenceApi.util.prefetch('listSports', undefined, {})),
     };
-    const handle: RouteHandle = { requests: Probe };
     renderRoute('/home/board', {
       routes: [
         {
@@ -35,7 +33,6 @@ describe('AccountRequest', () => {
         },
       ],
     });
-    expect(await screen.findByText('asked for the board')).toBeInTheDocument();
     await waitFor(() => expect(api.sent('GET /api/user')).toHaveLength(1));
     await waitFor(() => expect(api.sent('GET /api/integration/webhook')).toHaveLength(1));
     await waitFor(() => expect(api.sent('GET /api/sport')).toHaveLength(1));
@@ -47,10 +44,10 @@ describe('AccountRequest', () => {
     ]);
   });
 
-  it("is told the leaderboard's requests by the app's route table", () => {
+  it("is told the leaderboard's prefetch by the app's route table", () => {
     const handles = (matchRoutes(appRoutes, '/home/leaderboard') ?? []).map(
       ({ route }) => route.handle as RouteHandle | undefined,
     );
-    expect(handles.map((handle) => handle?.requests)).toContain(LeaderboardRequests);
+    expect(handles.map((handle) => handle?.prefetch)).toContain(prefetchLeaderboard);
   });
 });

@@ -1,7 +1,7 @@
-import { yieldToMain, yieldToWaiting } from '../../../src/lib/yieldToMain';
+import { yieldToMain } from '../../../src/lib/yieldToMain';
 
-/** The start-up's yields: Chromium's scheduler where there is one, else a macrotask. */
-describe('yieldToMain and yieldToWaiting', () => {
+/** Chromium's scheduler where there is one, else a macrotask. */
+describe('yieldToMain', () => {
   const global = globalThis as { scheduler?: unknown };
   const saved = global.scheduler;
   afterEach(() => {
@@ -9,29 +9,23 @@ describe('yieldToMain and yieldToWaiting', () => {
     jest.useRealTimers();
   });
 
-  it("yieldToWaiting goes on in a background task of the browser's scheduler", async () => {
-    const postTask = jest.fn((callback: () => void) => Promise.resolve(callback()));
+  it("goes on through the browser's scheduler.yield", async () => {
     const yieldNow = jest.fn(() => Promise.resolve());
-    global.scheduler = { postTask, yield: yieldNow };
-    await yieldToWaiting();
-    expect(postTask).toHaveBeenCalledWith(expect.any(Function), { priority: 'background' });
+    global.scheduler = { yield: yieldNow };
     await yieldToMain();
     expect(yieldNow).toHaveBeenCalledTimes(1);
-    expect(postTask).toHaveBeenCalledTimes(1);
   });
 
-  it('both go on after a macrotask without a scheduler', async () => {
+  it('goes on after a macrotask without a scheduler', async () => {
     delete global.scheduler;
     jest.useFakeTimers();
-    for (const yieldFn of [yieldToMain, yieldToWaiting]) {
-      let done = false;
-      void yieldFn().then(() => {
-        done = true;
-      });
-      await Promise.resolve();
-      expect(done).toBe(false);
-      await jest.advanceTimersByTimeAsync(0);
-      expect(done).toBe(true);
-    }
+    let done = false;
+    void yieldToMain().then(() => {
+      done = true;
+    });
+    await Promise.resolve();
+    expect(done).toBe(false);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(done).toBe(true);
   });
 });

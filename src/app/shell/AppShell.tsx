@@ -8,7 +8,6 @@ import { Button, Drawer, Flex, Layout, Spin, theme } from 'antd';
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Link, Outlet, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/BrandLogo';
-import { useAppSelector } from '../../lib/hooks';
 import { homePath } from '../../lib/paths';
 import { useGetUserQuery } from '../../features/account/userApi';
 import { TimeZoneSaver } from '../../features/account/TimeZoneSaver';
@@ -18,7 +17,6 @@ import { HeaderBanners } from './HeaderBanners';
 import { PageSpinner } from './PageSpinner';
 import { SideMenu } from './SideMenu';
 import { TelemetryTracker } from './TelemetryTracker';
-import type { RootState } from '../store';
 
 const siderWidth = 272;
 const collapsedWidth = 64;
@@ -46,13 +44,6 @@ function HomeLink({ compact }: { compact: boolean }) {
   );
 }
 
-/** The longest the shell waits, once the account is there, for the page's first answers. */
-export const FIRST_ANSWERS_WAIT_MS = 1000;
-
-/** Whether a query of the API is on its way. */
-const selectQueriesPending = (state: RootState) =>
-  Object.values(state.api.queries).some((query) => query?.status === 'pending');
-
 /**
  * The frame of every page under /home: side menu, header, banners, content, footer. From
  * antd's `lg` breakpoint up the menu is a Sider beside the page, which the header button
@@ -76,33 +67,14 @@ export function AppShell() {
   // arrived, the banners would push the page down as it paints (layout shift). It was asked
   // for beside this chunk (AccountRequest); a failed load draws the shell without it.
   // Once: a refetch (after a failure, the header's new subscribers ask again) must not
-  // take the shell away.
-  // The shell and its page are then drawn in a transition: the account's arrival is a
-  // store update, which React renders in one piece (useSyncExternalStore), and drawing
-  // the menu, header and page in it was the first load's longest task (~0.45 s on a
-  // phone's CPU, docs/first-load.md); a transition renders them in slices.
-  // It also waits for the first answers of the page's queries, asked beside the account
-  // (AccountRequest), up to FIRST_ANSWERS_WAIT_MS: each answer is a store update, which
-  // React renders at once, and one arriving while the transition rendered the shell made
-  // React throw that render away and start it again (three times on a first load,
-  // docs/first-load.md); drawn after them, the page is drawn once, with its data.
+  // take the shell away. The shell and its page are then drawn in a transition: the
+  // account's arrival is a store update, which React renders in one piece
+  // (useSyncExternalStore); a transition renders the menu, header and page in slices.
   const { isLoading: accountLoading } = useGetUserQuery();
   const [drawn, setDrawn] = useState(() => !accountLoading);
-  // Read until the shell is drawn only: afterwards every query would re-render the shell.
-  const answersPending = useAppSelector(
-    (state: RootState) => !drawn && selectQueriesPending(state),
-  );
   useEffect(() => {
-    if (drawn || accountLoading) return undefined;
-    const draw = () => startTransition(() => setDrawn(true));
-    if (!answersPending) {
-      draw();
-      return undefined;
-    }
-    // Set once the account is there; the answers' arrival (false) draws at once.
-    const timer = setTimeout(draw, FIRST_ANSWERS_WAIT_MS);
-    return () => clearTimeout(timer);
-  }, [drawn, accountLoading, answersPending]);
+    if (!drawn && !accountLoading) startTransition(() => setDrawn(true));
+  }, [drawn, accountLoading]);
   if (!drawn)
     return (
       <Flex align="center" justify="center" style={{ minHeight: '100vh' }}>

@@ -1,6 +1,5 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { paths } from '../../../../src/lib/paths';
-import { FIRST_ANSWERS_WAIT_MS } from '../../../../src/app/shell/AppShell';
 import { json, renderRoute, stubApi, testUser } from '../../test-utils';
 import { setScreenWidth } from '../../screen';
 
@@ -102,44 +101,28 @@ describe('shell', () => {
     );
   });
 
-  describe("waits for the page's first answers", () => {
-    /** The board's answer, held until the test lets it go. */
-    function heldBoard() {
-      let answer: () => void = () => undefined;
-      const answered = new Promise<void>((resolve) => (answer = resolve));
-      const api = stubApi({
-        'GET /api/user': json(testUser),
-        'GET /api/leaderboard': async () => {
-          await answered;
-          return json({ boards: [] });
-        },
-      });
-      return { api, answer };
-    }
-    const shellDrawn = () => screen.queryByRole('navigation', { name: 'Main' });
-
-    it('draws the shell and the page together once the answers are in', async () => {
-      const { api, answer } = heldBoard();
-      const { store } = renderRoute(paths.home.leaderboard.path);
-      await waitFor(() => expect(api.sent('GET /api/leaderboard')).toHaveLength(1));
-      const account = () =>
-        Object.values(store.getState().api.queries).find((q) => q?.endpointName === 'getUser');
-      await waitFor(() => expect(account()?.status).toBe('fulfilled'));
-      // The account is there, the board's answer is not: the spinner stays.
-      await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
-      expect(screen.getByLabelText('Loading your account')).toBeInTheDocument();
-      expect(shellDrawn()).toBeNull();
-      answer();
-      expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+  it("waits for the account, not for the page's answers", async () => {
+    // The account held, then the board's answer held while the account is in.
+    let answerAccount: () => void = () => undefined;
+    const accountHeld = new Promise<void>((resolve) => (answerAccount = resolve));
+    let answerBoard: () => void = () => undefined;
+    const boardHeld = new Promise<void>((resolve) => (answerBoard = resolve));
+    stubApi({
+      'GET /api/user': async () => {
+        await accountHeld;
+        return json(testUser);
+      },
+      'GET /api/leaderboard': async () => {
+        await boardHeld;
+        return json({ boards: [] });
+      },
     });
-
-    it('draws the shell without a slow answer after a while', async () => {
-      heldBoard(); // never answered
-      renderRoute(paths.home.leaderboard.path);
-      expect(await screen.findByLabelText('Loading your account')).toBeInTheDocument();
-      await waitFor(() => expect(shellDrawn()).not.toBeNull(), {
-        timeout: FIRST_ANSWERS_WAIT_MS + 2000,
-      });
-    });
+    renderRoute(paths.home.leaderboard.path);
+    expect(await screen.findByLabelText('Loading your account')).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+    answerAccount();
+    expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    answerBoard();
   });
 });

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import LeaderboardPage from '../../../../src/features/leaderboard/LeaderboardPage';
-import { LeaderboardRequests } from '../../../../src/features/leaderboard/LeaderboardRequests';
+import { prefetchLeaderboard } from '../../../../src/features/leaderboard/prefetchLeaderboard';
 import { initialLeaderboardFilters } from '../../../../src/features/leaderboard/leaderboardFiltersSlice';
 import { sprint } from '../../fakes/eventTypes';
-import { json, renderWithProviders, stubApi } from '../../test-utils';
+import { json, makeTestStore, renderWithProviders, stubApi } from '../../test-utils';
 
 const sprintType = { ...sprint, aliases: [] };
 
@@ -91,16 +91,12 @@ describe('the leaderboard page', () => {
     );
   });
 
-  it("finds the queries asked early (the route's requests) and asks none of them again", async () => {
+  it("finds the queries asked early (the route's prefetch) and asks none of them again", async () => {
     const { routes } = leaderboardRoutes([board([entry(1, 'Ada', 'Okafor', 4620)])]);
     const api = stubApi(routes);
-    renderWithProviders(
-      <>
-        <LeaderboardRequests />
-        <LeaderboardPage />
-      </>,
-      { route: '/home/leaderboard' },
-    );
+    const store = makeTestStore();
+    store.dispatch(prefetchLeaderboard); // in flight as the page renders
+    renderWithProviders(<LeaderboardPage />, { route: '/home/leaderboard', store });
     await screen.findByRole('list', { name: '40 yd board' });
     // The same arguments as the page's: one request each.
     for (const route of [
