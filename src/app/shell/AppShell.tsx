@@ -11,6 +11,7 @@ import { useAppSelector } from '../../lib/hooks';
 import { homePath } from '../../lib/paths';
 import { useGetUserQuery } from '../../features/account/userApi';
 import { TimeZoneSaver } from '../../features/account/TimeZoneSaver';
+import { EntryQueueRunner } from '../../features/offline/EntryQueueRunner';
 import { AccountSummaryHeader } from './AccountSummaryHeader';
 import { AppFooter } from './AppFooter';
 import { HeaderBanners } from './HeaderBanners';
@@ -85,7 +86,7 @@ export function AppShell() {
   // React renders at once, and one arriving while the transition rendered the shell made
   // React throw that render away and start it again (three times on a first load,
   // docs/first-load.md); drawn after them, the page is drawn once, with its data.
-  const { isLoading: accountLoading } = useGetUserQuery();
+  const { isLoading: accountLoading, data: account } = useGetUserQuery();
   const [drawn, setDrawn] = useState(() => !accountLoading);
   // Read until the shell is drawn only: afterwards every query would re-render the shell.
   const answersPending = useAppSelector(
@@ -206,6 +207,7 @@ export function AppShell() {
         <AppFooter />
       </Layout>
       <TimeZoneSaver />
+      <EntryQueueRunner accountId={account?.id} />
       <TelemetryTracker />
     </Layout>
   );
