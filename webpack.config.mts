@@ -14,6 +14,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import { InjectManifest } from 'workbox-webpack-plugin';
 import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
@@ -198,6 +199,18 @@ export default (
       // moment's ~150 locale files would otherwise all be bundled (+59 KiB gzipped).
       new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),
       ...(production ? [new ChunkGroupsPlugin()] : []),
+      // The service worker (src/sw/sw.ts, docs/offline.md): production builds only, a
+      // watched dev build would precache files that change at every save.
+      ...(production
+        ? [
+            new InjectManifest({
+              swSrc: path.join(root, 'src/sw/sw.ts'),
+              swDest: 'sw.js',
+              exclude: [/\.map$/, /\.(br|gz)$/, /LICENSE\.txt$/, /^app-chunks\.json$/],
+              maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+            }),
+          ]
+        : []),
       // The chunks every dashboard page runs at its start (not the SDK's: most of its code,
       // MFA and passkeys, never runs here).
       ...(production ? [new CompileHintsPlugin(['react', 'redux', 'antd', 'app'])] : []),

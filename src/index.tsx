@@ -17,6 +17,7 @@ import { routes } from './app/router';
 import { makeStore, persistAppStore } from './app/store';
 import { ThemeProvider } from './app/theme';
 import { whenSessionKnown } from './app/whenSessionKnown';
+import { registerServiceWorkerLater } from './features/offline/registerLater';
 
 /** The longest the first render waits for the session check's answer (whenSessionKnown). */
 const SESSION_WAIT_MS = 3000;
@@ -70,6 +71,8 @@ async function start(): Promise<void> {
       </StrictMode>,
     ),
   );
+  // Offline support (docs/offline.md), once the page has loaded and the browser is idle.
+  registerServiceWorkerLater();
 }
 
 void start();

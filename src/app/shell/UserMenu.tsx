@@ -1,11 +1,16 @@
-import { Avatar, Button, Dropdown, Modal, type MenuProps } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useGetUserQuery } from '../../features/account/userApi';
 import { selectIdentity, signOutRequested } from '../../lib/session';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
-import { useEntryQueue, waitingCount } from '../../lib/offline';
+import { getQueueOwner } from '../../lib/offline/queueOwner';
+
+const SignOutWarning = lazy(
+  () => import(/* webpackChunkName: "offline-queue" */ '../../features/offline/SignOutWarning'),
+);
 
 /** The name to show: the profile's, else the ID token's. */
 function useDisplayName(): string {
@@ -19,8 +24,7 @@ function useDisplayName(): string {
 export function UserMenu() {
   const dispatch = useAppDispatch();
   const name = useDisplayName();
-  const waiting = waitingCount(useEntryQueue());
-  const [modal, modalHolder] = Modal.useModal();
+  const [waiting, setWaiting] = useState(0);
   const items: MenuProps['items'] = [
     {
       key: 'profile',
@@ -31,20 +35,19 @@ export function UserMenu() {
     { key: 'logout', icon: <LogoutOutlined />, label: 'Logout' },
   ];
   const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key !== 'logout') return;
-    if (waiting === 0) {
-      dispatch(signOutRequested());
-      return;
-    }
-    // Results saved offline stay on this device, for this user only (docs/offline.md).
-    void modal.confirm({
-      title: `${waiting} result${waiting === 1 ? ' is' : 's are'} not sent yet`,
-      content:
-        'They stay on this device and are sent when you sign in here again. Nobody else who signs in on this browser sees or sends them. Stay signed in to send them now.',
-      okText: 'Sign out anyway',
-      cancelText: 'Stay signed in',
-      onOk: () => dispatch(signOutRequested()),
-    });
+    if (key === 'logout') void signOutOrWarn();
+  };
+  /** Results saved offline and not sent yet: ask first, never drop them (docs/offline.md). */
+  const signOutOrWarn = async () => {
+    const owner = getQueueOwner();
+    const count = owner
+      ? await import(/* webpackChunkName: "offline-queue" */ '../../lib/offline/entryQueue')
+          .then(({ entryQueue }) => entryQueue(owner.key).list())
+          .then((rows) => rows.filter((row) => row.state === 'waiting').length)
+          .catch(() => 0)
+      : 0;
+    if (count === 0) dispatch(signOutRequested());
+    else setWaiting(count);
   };
   const initials = name
     .split(/\s+/)
@@ -55,7 +58,18 @@ export function UserMenu() {
 
   return (
     <>
-      {modalHolder}
+      {waiting > 0 && (
+        <Suspense fallback={null}>
+          <SignOutWarning
+            waiting={waiting}
+            onSignOut={() => {
+              setWaiting(0);
+              dispatch(signOutRequested());
+            }}
+            onStay={() => setWaiting(0)}
+          />
+        </Suspense>
+      )}
       <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
         <Button type="text" aria-label={`Account menu of ${name}`} style={{ height: 40 }}>
           {/* The initials are drawn by CSS (public/index.html): decoration, so that the

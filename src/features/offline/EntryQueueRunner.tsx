@@ -1,12 +1,7 @@
 import { useEffect } from 'react';
 import { baseApi } from '../../lib/api';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import {
-  rememberedAccountOf,
-  setQueueOwner,
-  startQueueRunner,
-  useQueueOwner,
-} from '../../lib/offline';
+import { rememberedAccountOf, setQueueOwner, useQueueOwner } from '../../lib/offline/queueOwner';
 import { selectIdentity } from '../../lib/session';
 
 /**
@@ -28,10 +23,23 @@ export function EntryQueueRunner({ accountId }: { accountId: string | undefined 
 
   useEffect(() => {
     if (!owner) return undefined;
-    return startQueueRunner(owner.key, {
-      // Stored: the tables and boards read them from the server now.
-      onSent: () => dispatch(baseApi.util.invalidateTags(['Event', 'Leaderboard'])),
-    });
+    let stop: (() => void) | undefined;
+    let ended = false;
+    // Its own chunk (IndexedDB's wrapper and the sender): not on the first load's path.
+    void import(/* webpackChunkName: "offline-queue" */ '../../lib/offline/queueRunner').then(
+      ({ startQueueRunner }) => {
+        if (ended) return;
+        stop = startQueueRunner(owner.key, {
+          // Stored: the tables and boards read them from the server now.
+          onSent: () => dispatch(baseApi.util.invalidateTags(['Event', 'Leaderboard'])),
+        });
+      },
+      () => undefined,
+    );
+    return () => {
+      ended = true;
+      stop?.();
+    };
   }, [owner, dispatch]);
   return null;
 }

@@ -54,8 +54,7 @@ interface QueueSchema extends DBSchema {
 
 export const QUEUE_DB_NAME = 'splitline-offline';
 
-/** The owner key of a user in an account. */
-export const ownerKey = (sub: string, accountId: string) => `${sub}|${accountId}`;
+export { ownerKey } from './queueOwner';
 
 let db: Promise<IDBPDatabase<QueueSchema>> | undefined;
 

@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { ownerKey } from './entryQueue';
 
 /**
  * Whose queue this tab shows and sends: the signed-in user in their account, set by the
@@ -13,6 +12,9 @@ export interface QueueOwner {
   /** `ownerKey(sub, accountId)`. */
   key: string;
 }
+
+/** The owner key of a user in an account. */
+export const ownerKey = (sub: string, accountId: string) => `${sub}|${accountId}`;
 
 const REMEMBERED = 'splitline.queueOwner';
 
