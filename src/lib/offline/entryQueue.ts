@@ -44,12 +44,21 @@ export interface QueuedEntry {
   serverId?: number;
 }
 
+/** A field read kept for offline use (fieldCache.ts): its key names the owner. */
+export interface CachedRead {
+  key: string;
+  data: unknown;
+  /** Epoch ms of the server's answer. */
+  at: number;
+}
+
 interface QueueSchema extends DBSchema {
   entries: {
     key: string;
     value: QueuedEntry;
     indexes: { byOwner: [string, number] };
   };
+  reads: { key: string; value: CachedRead };
 }
 
 export const QUEUE_DB_NAME = 'splitline-offline';
@@ -59,13 +68,25 @@ export { ownerKey } from './queueOwner';
 let db: Promise<IDBPDatabase<QueueSchema>> | undefined;
 
 function database(): Promise<IDBPDatabase<QueueSchema>> {
-  db ??= openDB<QueueSchema>(QUEUE_DB_NAME, 1, {
-    upgrade(database) {
-      const entries = database.createObjectStore('entries', { keyPath: 'clientId' });
-      entries.createIndex('byOwner', ['owner', 'seq']);
+  db ??= openDB<QueueSchema>(QUEUE_DB_NAME, 2, {
+    upgrade(database, oldVersion) {
+      if (oldVersion < 1) {
+        const entries = database.createObjectStore('entries', { keyPath: 'clientId' });
+        entries.createIndex('byOwner', ['owner', 'seq']);
+      }
+      if (oldVersion < 2) database.createObjectStore('reads', { keyPath: 'key' });
     },
   });
   return db;
+}
+
+/** A field read as last answered, or undefined. */
+export async function readCached(key: string): Promise<CachedRead | undefined> {
+  return (await database()).get('reads', key);
+}
+
+export async function writeCached(read: CachedRead): Promise<void> {
+  await (await database()).put('reads', read);
 }
 
 /** Closes the connection (tests delete the database between cases). */

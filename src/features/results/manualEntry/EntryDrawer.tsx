@@ -16,6 +16,7 @@ import { TELEMETRY_EVENTS, track } from '../../../lib/telemetry';
 import { entryQueue, useQueueOwner, type QueuedLabel } from '../../../lib/offline';
 import type { EntryProgram } from './entrySession';
 import { EntryQueuePanel } from './EntryQueuePanel';
+import { FromCacheNotice } from './FromCacheNotice';
 import { MARK, TOTAL } from './entryColumns';
 import { programTable } from './programTable';
 
@@ -174,6 +175,7 @@ export function EntryDrawer({ open, onClose, session }: EntryDrawerProps) {
         </Flex>
       }
     >
+      <FromCacheNotice rosterId={state.setup.rosterId} />
       <SessionSetup
         setup={state.setup}
         eventTypes={grid.eventTypes.data ?? []}
