@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Alert, Badge, Button, Col, Empty, Flex, Row, Skeleton, Typography } from 'antd';
 import { DesktopOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
@@ -12,6 +12,8 @@ import { useGetLeaderboardQuery } from './leaderboardApi';
 import { selectLeaderboardFilters, type LeaderboardFilters } from './leaderboardFiltersSlice';
 import { TvBoard } from './TvBoard';
 import { useLiveResults } from './useLiveResults';
+
+const QueuedOnBoard = lazy(() => import(/* webpackChunkName: "offline-queue" */ './QueuedOnBoard'));
 
 const statusText = { live: 'Live', connecting: 'Connecting…', offline: 'Offline' } as const;
 
@@ -30,7 +32,8 @@ const narrowingFilters = [
  */
 export default function LeaderboardPage() {
   const filters = useAppSelector(selectLeaderboardFilters);
-  const { data, error, isLoading, isFetching, refetch } = useGetLeaderboardQuery(filters);
+  const { data, error, isLoading, isFetching, refetch, fulfilledTimeStamp } =
+    useGetLeaderboardQuery(filters);
   const [tv, setTv] = useState(false);
   const refresh = useCallback(() => void refetch(), [refetch]);
   const status = useLiveResults(filters.eventTypeId, refresh);
@@ -38,6 +41,12 @@ export default function LeaderboardPage() {
   const empty = data !== undefined && data.boards.every((board) => board.entries.length === 0);
   // Filters that hide results (the event type and distance choose the boards instead).
   const narrowed = narrowingFilters.some((key) => filters[key] !== null);
+  // Offline or the server away: the last boards stay, with their time (docs/offline.md);
+  // the stream's resync brings them up to date when it is back.
+  const lastUpdate =
+    data && fulfilledTimeStamp && (error || status === 'offline')
+      ? `Offline: last update ${new Date(fulfilledTimeStamp).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })}`
+      : null;
 
   return (
     <PageFrame
@@ -63,7 +72,16 @@ export default function LeaderboardPage() {
       }
     >
       <LeaderboardFiltersBar />
-      {error ? (
+      {lastUpdate && (
+        <Alert
+          type="warning"
+          showIcon
+          role="status"
+          title={lastUpdate}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      {error && !data ? (
         <Alert type="error" showIcon title={describeFailure(error)} />
       ) : isLoading || !data ? (
         <Skeleton active paragraph={{ rows: 6 }} />
@@ -104,7 +122,12 @@ export default function LeaderboardPage() {
           </Row>
         </>
       )}
-      {tv && <TvBoard leaderboard={data} status={status} onExit={leaveTv} />}
+      <Suspense fallback={null}>
+        <QueuedOnBoard eventTypeId={filters.eventTypeId} />
+      </Suspense>
+      {tv && (
+        <TvBoard leaderboard={data} status={status} lastUpdate={lastUpdate} onExit={leaveTv} />
+      )}
     </PageFrame>
   );
 }

@@ -11,6 +11,8 @@ import { TELEMETRY_EVENTS, track } from '../../lib/telemetry';
 interface TvBoardProps {
   leaderboard: Leaderboard | undefined;
   status: StreamStatus;
+  /** "Offline: last update 10:42" while the boards shown are the last ones received. */
+  lastUpdate?: string | null;
   onExit: () => void;
 }
 
@@ -33,7 +35,7 @@ function Clock() {
   return <span className="tabular-nums">{formatTimeOfDay(now)}</span>;
 }
 
-export function TvBoard({ leaderboard, status, onExit }: TvBoardProps) {
+export function TvBoard({ leaderboard, status, lastUpdate, onExit }: TvBoardProps) {
   const frame = useRef<HTMLDivElement>(null);
 
   useEffect(() => track(TELEMETRY_EVENTS.tvModeOpened), []);
@@ -95,7 +97,12 @@ export function TvBoard({ leaderboard, status, onExit }: TvBoardProps) {
               }
               text={
                 <span style={{ fontSize: headerText }}>
-                  {status === 'live' ? 'Live' : status === 'connecting' ? 'Connecting…' : 'Offline'}
+                  {lastUpdate ||
+                    (status === 'live'
+                      ? 'Live'
+                      : status === 'connecting'
+                        ? 'Connecting…'
+                        : 'Offline')}
                 </span>
               }
             />
