@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import type { BaseQueryApi, QueryReturnValue } from '@reduxjs/toolkit/query';
 
 type MaybePromise<T> = T | PromiseLike<T>;
@@ -13,8 +12,8 @@ import { getQueueOwner } from './queueOwner';
  * cache: the Cache API keys by URL only, and these answers are one coach's.
  */
 
-const fromCache = new Map<string, number>();
-const listeners = new Set<() => void>();
+export const fromCache = new Map<string, number>();
+export const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
 
 const isUnreachable = (error: ApiError) =>
@@ -22,7 +21,10 @@ const isUnreachable = (error: ApiError) =>
   error.status === 'TIMEOUT_ERROR' ||
   (typeof error.status === 'number' && error.status >= 502 && error.status <= 504);
 
-const keyOf = (name: string, arg: unknown) => {
+/** IndexedDB's side, in the queue's chunk: not on the first load's path. */
+const store = () => import(/* webpackChunkName: "offline-queue" */ './entryQueue');
+
+export const keyOf = (name: string, arg: unknown) => {
   const owner = getQueueOwner();
   return owner ? `${owner.key}|${name}|${JSON.stringify(arg ?? null)}` : null;
 };
@@ -52,14 +54,14 @@ export function cachedRead<Arg, Answer, Result>(
       const data = transform(result.data as Answer);
       if (key) {
         if (fromCache.delete(key)) notify();
-        void import(/* webpackChunkName: "offline-queue" */ './entryQueue')
+        void store()
           .then(({ writeCached }) => writeCached({ key, data, at: Date.now() }))
           .catch(() => undefined);
       }
       return { data };
     }
     if (!key || !isUnreachable(result.error)) return { error: result.error };
-    const cached = await import(/* webpackChunkName: "offline-queue" */ './entryQueue')
+    const cached = await store()
       .then(({ readCached }) => readCached(key))
       .catch(() => undefined);
     if (!cached) return { error: result.error };
@@ -67,21 +69,4 @@ export function cachedRead<Arg, Answer, Result>(
     notify();
     return { data: cached.data as Result };
   };
-}
-
-/**
- * When the read `name(arg)` on screen came from this device's copy: the epoch ms of that
- * copy's answer; null when it came from the server.
- */
-export function useFromCache(name: string, arg: unknown): number | null {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => {
-      const key = keyOf(name, arg);
-      return key ? (fromCache.get(key) ?? null) : null;
-    },
-  );
 }

@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
-import { cachedRead, useFromCache } from '../../../../src/lib/offline/fieldCache';
+import { cachedRead } from '../../../../src/lib/offline/fieldCache';
+import { useFromCache } from '../../../../src/lib/offline/useFromCache';
 import { setQueueOwner } from '../../../../src/lib/offline/queueOwner';
 import { ageText } from '../../../../src/features/results/manualEntry/FromCacheNotice';
 

@@ -1,6 +1,6 @@
 import { Alert } from 'antd';
 import moment from 'moment';
-import { useFromCache } from '../../../lib/offline/fieldCache';
+import { useFromCache } from '../../../lib/offline/useFromCache';
 
 /** "12 min", "1 h 5 min", "2 days": how old a copy is, for a coach on the field. */
 export function ageText(at: number, now = Date.now()): string {
