@@ -26,12 +26,16 @@ interface ServiceWorkerScope {
   __WB_MANIFEST: Array<PrecacheEntry | string>;
   skipWaiting(): Promise<void>;
   addEventListener(type: 'message', listener: (event: { data?: { type?: string } }) => void): void;
+  addEventListener(
+    type: 'install',
+    listener: (event: { waitUntil(promise: Promise<unknown>): void }) => void,
+  ): void;
 }
 declare const self: ServiceWorkerScope;
 
 /** Paths of the server that are not the app's pages (the dev server's proxy list). */
 const serverPaths =
-  /^\/(api|config\.json|authorize|oauth|v2|u|\.well-known|dbconnections|interaction|userinfo)(\/|$)/;
+  /^\/(api|config\.json|authorize|oauth|v2|u|\.well-known|dbconnections|interaction|userinfo)(\/|\?|$)/;
 
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
@@ -40,10 +44,21 @@ registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [serverPaths] }),
 );
 
+const CONFIG_CACHE = 'splitline-config';
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && url.pathname === '/config.json',
-  new NetworkFirst({ cacheName: 'splitline-config', networkTimeoutSeconds: 4 }),
+  new NetworkFirst({ cacheName: CONFIG_CACHE, networkTimeoutSeconds: 4 }),
 );
+// The page that installed this worker fetched /config.json before it existed: keep a
+// copy now, so that the very next start works offline.
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(CONFIG_CACHE)
+      .then((cache) => cache.add('/config.json'))
+      .catch(() => undefined),
+  );
+});
 
 self.addEventListener('message', (event) => {
   if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
