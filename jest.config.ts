@@ -1,7 +1,7 @@
 import type { Config } from 'jest';
 
 /** ESM-only packages that the client bundle imports; jest must transform them. */
-const esmPackages = ['ky'].join('|');
+const esmPackages = ['ky', 'idb'].join('|');
 
 /** The server's TypeScript, for the server and timing projects. */
 const serverTransform: Config['transform'] = {

@@ -14,6 +14,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import CompressionPlugin from 'compression-webpack-plugin';
 import CopyWebpackPlugin from 'copy-webpack-plugin';
 import MiniCssExtractPlugin from 'mini-css-extract-plugin';
+import { InjectManifest } from 'workbox-webpack-plugin';
 import type { Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
 
@@ -158,6 +159,18 @@ export default (
       // moment's ~150 locale files would otherwise all be bundled (+59 KiB gzipped).
       new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),
       ...(production ? [new ChunkGroupsPlugin()] : []),
+      // The service worker (src/sw/sw.ts, docs/offline.md): production builds only, a
+      // watched dev build would precache files that change at every save.
+      ...(production
+        ? [
+            new InjectManifest({
+              swSrc: path.join(root, 'src/sw/sw.ts'),
+              swDest: 'sw.js',
+              exclude: [/\.map$/, /\.(br|gz)$/, /LICENSE\.txt$/, /^app-chunks\.json$/],
+              maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+            }),
+          ]
+        : []),
       // Text assets precompressed once at build (brotli and gzip), served by the static
       // plugin (`preCompressed`) without compressing on each request.
       ...(production

@@ -15,6 +15,7 @@ import { loadAuthSdk } from './features/auth/authClient';
 import { routes } from './app/router';
 import { makeStore, persistAppStore } from './app/store';
 import { ThemeProvider } from './app/theme';
+import { registerServiceWorkerLater } from './features/offline/registerLater';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -56,6 +57,8 @@ async function start(): Promise<void> {
       </StrictMode>,
     ),
   );
+  // Offline support (docs/offline.md), once the page has loaded and the browser is idle.
+  registerServiceWorkerLater();
 }
 
 void start();

@@ -11,6 +11,7 @@ import { BrandLogo } from '../../components/BrandLogo';
 import { homePath } from '../../lib/paths';
 import { useGetUserQuery } from '../../features/account/userApi';
 import { TimeZoneSaver } from '../../features/account/TimeZoneSaver';
+import { EntryQueueRunner } from '../../features/offline/EntryQueueRunner';
 import { AccountSummaryHeader } from './AccountSummaryHeader';
 import { AppFooter } from './AppFooter';
 import { HeaderBanners } from './HeaderBanners';
@@ -70,7 +71,7 @@ export function AppShell() {
   // take the shell away. The shell and its page are then drawn in a transition: the
   // account's arrival is a store update, which React renders in one piece
   // (useSyncExternalStore); a transition renders the menu, header and page in slices.
-  const { isLoading: accountLoading } = useGetUserQuery();
+  const { isLoading: accountLoading, data: account } = useGetUserQuery();
   const [drawn, setDrawn] = useState(() => !accountLoading);
   useEffect(() => {
     if (!drawn && !accountLoading) startTransition(() => setDrawn(true));
@@ -178,6 +179,7 @@ export function AppShell() {
         <AppFooter />
       </Layout>
       <TimeZoneSaver />
+      <EntryQueueRunner accountId={account?.id} />
       <TelemetryTracker />
     </Layout>
   );

@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from 'react';
 import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
 import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
@@ -5,6 +6,11 @@ import { useGetUserQuery } from '../../features/account/userApi';
 import { selectIdentity, signOutRequested } from '../../lib/session';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
+import { getQueueOwner } from '../../lib/offline/queueOwner';
+
+const SignOutWarning = lazy(
+  () => import(/* webpackChunkName: "offline-queue" */ '../../features/offline/SignOutWarning'),
+);
 
 /** The name to show: the profile's, else the ID token's. */
 function useDisplayName(): string {
@@ -18,6 +24,7 @@ function useDisplayName(): string {
 export function UserMenu() {
   const dispatch = useAppDispatch();
   const name = useDisplayName();
+  const [waiting, setWaiting] = useState(0);
   const items: MenuProps['items'] = [
     {
       key: 'profile',
@@ -28,7 +35,19 @@ export function UserMenu() {
     { key: 'logout', icon: <LogoutOutlined />, label: 'Logout' },
   ];
   const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'logout') dispatch(signOutRequested());
+    if (key === 'logout') void signOutOrWarn();
+  };
+  /** Results saved offline and not sent yet: ask first, never drop them (docs/offline.md). */
+  const signOutOrWarn = async () => {
+    const owner = getQueueOwner();
+    const count = owner
+      ? await import(/* webpackChunkName: "offline-queue" */ '../../lib/offline/entryQueue')
+          .then(({ entryQueue }) => entryQueue(owner.key).list())
+          .then((rows) => rows.filter((row) => row.state === 'waiting').length)
+          .catch(() => 0)
+      : 0;
+    if (count === 0) dispatch(signOutRequested());
+    else setWaiting(count);
   };
   const initials = name
     .split(/\s+/)
@@ -38,24 +57,38 @@ export function UserMenu() {
     .toUpperCase();
 
   return (
-    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
-      <Button type="text" aria-label={`Account menu of ${name}`} style={{ height: 40 }}>
-        {/* The initials are drawn by CSS (public/index.html): decoration, so that the
+    <>
+      {waiting > 0 && (
+        <Suspense fallback={null}>
+          <SignOutWarning
+            waiting={waiting}
+            onSignOut={() => {
+              setWaiting(0);
+              dispatch(signOutRequested());
+            }}
+            onStay={() => setWaiting(0)}
+          />
+        </Suspense>
+      )}
+      <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+        <Button type="text" aria-label={`Account menu of ${name}`} style={{ height: 40 }}>
+          {/* The initials are drawn by CSS (public/index.html): decoration, so that the
             visible text of the button is the name its label ends with (WCAG 2.5.3). An
             empty icon, not text: antd measures a text avatar to scale it (a forced layout
             of the whole page as the shell first renders). */}
-        <Avatar
-          size="small"
-          aria-hidden="true"
-          className="avatar-initials"
-          data-initials={initials}
-          icon={<span />}
-        />
-        {/* Hidden below antd's `sm` breakpoint by CSS (public/index.html), not by
+          <Avatar
+            size="small"
+            aria-hidden="true"
+            className="avatar-initials"
+            data-initials={initials}
+            icon={<span />}
+          />
+          {/* Hidden below antd's `sm` breakpoint by CSS (public/index.html), not by
             Grid.useBreakpoint: its state is set in a layout effect, which made React
             re-render the header synchronously as the shell first drew. */}
-        <span className="user-menu-name">{name}</span>
-      </Button>
-    </Dropdown>
+          <span className="user-menu-name">{name}</span>
+        </Button>
+      </Dropdown>
+    </>
   );
 }

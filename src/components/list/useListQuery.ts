@@ -14,6 +14,8 @@ export interface ListQuery<Data> {
   isLoading: boolean;
   /** A request is running, the first or a later one. */
   isFetching: boolean;
+  /** When the last answer arrived (ms since the epoch): "Offline: last update 10:42". */
+  fulfilledTimeStamp?: number;
   refetch: () => unknown;
 }
 

@@ -21,6 +21,7 @@ import {
   watchSignInRequests,
 } from './sessionSagas';
 import { createTokenRefresher, type TokenRefresher } from './tokenRefresher';
+import { providerUnreachable, rememberedSession, rememberSession } from './offlineSession';
 
 /**
  * Back from the provider (`/login?code&state`): completes the redirect and answers where
@@ -96,6 +97,16 @@ export function* authSaga(): SagaIterator {
   yield fork(watchSignInRequests, client);
 
   const refresher = createTokenRefresher(client);
+  // Offline (or the server down) with a coach remembered here: signed in without a token;
+  // the signed-in flow gets one when the provider answers again (offlineSession.ts).
+  const remembered: IdentityRead | null = yield call(rememberedSession);
+  const callback = new URL(deps.currentUrl()).searchParams.has('code');
+  if (remembered && !callback && (yield call(providerUnreachable, getConfig().auth.domain))) {
+    yield call(setTokenGetter, refresher.getToken);
+    yield put(signedIn({ ...remembered, returnTo: null }));
+    yield call(signedInFlow, client, refresher, loginUrl);
+    return;
+  }
   try {
     const returnTo: string | null | undefined = yield call(startSession, client, deps.currentUrl());
     const authenticated: boolean = yield call([client, client.isAuthenticated]);
@@ -105,6 +116,7 @@ export function* authSaga(): SagaIterator {
     }
     yield call(setTokenGetter, refresher.getToken);
     const identity: IdentityRead = yield call(readIdentity, client, refresher, false);
+    yield call(rememberSession, identity);
     yield put(signedIn({ ...identity, returnTo }));
   } catch (error) {
     yield call(setTokenGetter, null);

@@ -16,6 +16,7 @@ import {
 import type { AuthClient } from './authClient';
 import { describeAuthError, isSessionGone, readIdentity, refreshDelayMs } from './identity';
 import type { TokenRefresher } from './tokenRefresher';
+import { forgetSession } from './offlineSession';
 
 /** After a failure that is not the session's end (offline), try again this much later. */
 const retryAfterMs = 30_000;
@@ -99,6 +100,7 @@ export function* purgePersistedState(): SagaIterator {
  */
 export function* signOut(client: AuthClient, loginUrl: string): SagaIterator {
   yield call(setTokenGetter, null);
+  yield call(forgetSession);
   yield call(purgePersistedState);
   yield put(baseApi.util.resetApiState());
   yield put(signedOut());

@@ -1,5 +1,5 @@
-import { useCallback, useState } from 'react';
-import { Badge, Button, Col, Empty, Flex, Row, Skeleton, Typography } from 'antd';
+import { lazy, Suspense, useCallback, useState } from 'react';
+import { Alert, Badge, Button, Col, Empty, Flex, Row, Skeleton, Typography } from 'antd';
 import { DesktopOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { PageFrame } from '../../components/PageFrame';
@@ -15,6 +15,8 @@ import { leaderboardApi } from './leaderboardApi';
 import { selectLeaderboardFilters, type LeaderboardFilters } from './leaderboardFiltersSlice';
 import { TvBoard } from './TvBoard';
 import { useLiveResults } from './useLiveResults';
+
+const QueuedOnBoard = lazy(() => import(/* webpackChunkName: "offline-queue" */ './QueuedOnBoard'));
 
 const statusText = { live: 'Live', connecting: 'Connecting…', offline: 'Offline' } as const;
 
@@ -34,7 +36,7 @@ const narrowingFilters = [
 export default function LeaderboardPage() {
   const filters = useAppSelector(selectLeaderboardFilters);
   const query = useListQuery(leaderboardApi.endpoints.getLeaderboard, filters);
-  const { data, isFetching, stale, refetch } = query;
+  const { data, error, isFetching, stale, refetch, fulfilledTimeStamp } = query;
   const [tv, setTv] = useState(false);
   // Resolves when the load is done (useLiveResults runs one at a time).
   const refresh = useCallback(() => Promise.resolve(refetch()), [refetch]);
@@ -43,6 +45,12 @@ export default function LeaderboardPage() {
   const empty = data !== undefined && data.boards.every((board) => board.entries.length === 0);
   // Filters that hide results (the event type and distance choose the boards instead).
   const narrowed = narrowingFilters.some((key) => filters[key] !== null);
+  // Offline or the server away: the last boards stay, with their time (docs/offline.md);
+  // the stream's resync brings them up to date when it is back.
+  const lastUpdate =
+    data && fulfilledTimeStamp && (error || status === 'offline')
+      ? `Offline: last update ${new Date(fulfilledTimeStamp).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })}`
+      : null;
 
   return (
     <PageFrame
@@ -68,6 +76,15 @@ export default function LeaderboardPage() {
       }
     >
       <LeaderboardFiltersBar />
+      {lastUpdate && (
+        <Alert
+          type="warning"
+          showIcon
+          role="status"
+          title={lastUpdate}
+          style={{ marginBottom: 16 }}
+        />
+      )}
       <ListStatus
         query={query}
         failure="The leaderboard could not be loaded."
@@ -117,7 +134,12 @@ export default function LeaderboardPage() {
           </>
         )}
       </ListStatus>
-      {tv && <TvBoard leaderboard={data} status={status} onExit={leaveTv} />}
+      <Suspense fallback={null}>
+        <QueuedOnBoard eventTypeId={filters.eventTypeId} />
+      </Suspense>
+      {tv && (
+        <TvBoard leaderboard={data} status={status} lastUpdate={lastUpdate} onExit={leaveTv} />
+      )}
     </PageFrame>
   );
 }

@@ -12,6 +12,8 @@ import './tvBoard.css';
 interface TvBoardProps {
   leaderboard: Leaderboard | undefined;
   status: StreamStatus;
+  /** "Offline: last update 10:42" while the boards shown are the last ones received. */
+  lastUpdate?: string | null;
   onExit: () => void;
 }
 
@@ -43,7 +45,7 @@ function Clock() {
   return <span className="tabular-nums">{formatTimeOfDay(now)}</span>;
 }
 
-export function TvBoard({ leaderboard, status, onExit }: TvBoardProps) {
+export function TvBoard({ leaderboard, status, lastUpdate, onExit }: TvBoardProps) {
   const frame = useRef<HTMLDivElement>(null);
 
   useEffect(() => track(TELEMETRY_EVENTS.tvModeOpened), []);
@@ -108,7 +110,12 @@ export function TvBoard({ leaderboard, status, onExit }: TvBoardProps) {
               }
               text={
                 <span style={{ fontSize: headerText }}>
-                  {status === 'live' ? 'Live' : status === 'connecting' ? 'Connecting…' : 'Offline'}
+                  {lastUpdate ||
+                    (status === 'live'
+                      ? 'Live'
+                      : status === 'connecting'
+                        ? 'Connecting…'
+                        : 'Offline')}
                 </span>
               }
             />

@@ -9,6 +9,7 @@ import type {
 import type { EventTypeBody, EventTypeListBody } from '../../../contract/event';
 import { MAX_PAGE_SIZE } from '../../../contract/list-constants';
 import { baseApi } from './baseApi';
+import { cachedRead } from '../offline/fieldCache';
 
 export type { EventTypeBody as EventType, RosterBody as Roster, SportBody as Sport };
 export type { PositionBody as Position };
@@ -33,9 +34,13 @@ function itemsOf<T>(answer: { items: T[] } | T[]): T[] {
  */
 export const referenceApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
+    // The field reads of Manual Entry are kept for offline use (lib/offline/fieldCache.ts).
     listRosters: build.query<RosterBody[], void>({
-      query: () => '/roster',
-      transformResponse: (answer: RosterListBody) => answer.items,
+      queryFn: cachedRead(
+        'rosters',
+        () => '/roster',
+        (answer: RosterListBody) => answer.items,
+      ),
       providesTags: ['Roster'],
     }),
     listSports: build.query<SportBody[], void>({
@@ -47,16 +52,22 @@ export const referenceApi = baseApi.injectEndpoints({
       transformResponse: itemsOf<PositionBody>,
     }),
     listEventTypes: build.query<EventTypeBody[], void>({
-      query: () => '/event-type',
-      transformResponse: (answer: EventTypeListBody) => answer.items,
+      queryFn: cachedRead(
+        'eventTypes',
+        () => '/event-type',
+        (answer: EventTypeListBody) => answer.items,
+      ),
     }),
     /** A roster's athletes (or everyone's, -1) by last name, for pickers and the entry grid. */
     listRosterAthletes: build.query<AthleteBody[], number>({
-      query: (rosterId) => ({
-        url: '/athlete',
-        params: { rosterId, pageNumber: 1, pageSize: PICKER_PAGE_SIZE, sort: 'LastNameAsc' },
-      }),
-      transformResponse: (answer: AthleteListBody) => answer.items,
+      queryFn: cachedRead(
+        'rosterAthletes',
+        (rosterId: number) => ({
+          url: '/athlete',
+          params: { rosterId, pageNumber: 1, pageSize: PICKER_PAGE_SIZE, sort: 'LastNameAsc' },
+        }),
+        (answer: AthleteListBody) => answer.items,
+      ),
       providesTags: ['Athlete'],
     }),
   }),

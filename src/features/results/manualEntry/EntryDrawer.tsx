@@ -13,6 +13,12 @@ import { SessionSetup } from './SessionSetup';
 import { useEntryGrid } from './useEntryGrid';
 import type { EntrySession } from './useEntrySession';
 import { TELEMETRY_EVENTS, track } from '../../../lib/telemetry';
+import { entryQueue, useQueueOwner, type QueuedLabel } from '../../../lib/offline';
+import type { EntryProgram } from './entrySession';
+import { EntryQueuePanel } from './EntryQueuePanel';
+import { FromCacheNotice } from './FromCacheNotice';
+import { MARK, TOTAL } from './entryColumns';
+import { programTable } from './programTable';
 
 interface EntryDrawerProps {
   open: boolean;
@@ -32,8 +38,9 @@ export function EntryDrawer({ open, onClose, session }: EntryDrawerProps) {
   const grid = useEntryGrid(state);
   const [saveSession, saving] = useSaveEntrySessionMutation();
   const [failure, setFailure] = useState<string | null>(null);
-  const [savedCount, setSavedCount] = useState<number | null>(null);
+  const [saved, setSaved] = useState<{ count: number; program: EntryProgram } | null>(null);
   const saveRef = useRef<HTMLButtonElement>(null);
+  const owner = useQueueOwner();
 
   const save = async () => {
     if (!grid.eventType || grid.runDistanceMm === null || grid.problemCount > 0) return;
@@ -46,13 +53,43 @@ export function EntryDrawer({ open, onClose, session }: EntryDrawerProps) {
     });
     if (!batch) return;
     setFailure(null);
-    setSavedCount(null);
-    try {
-      await saveSession(batch.body).unwrap();
-      const count = batch.body.items.length;
+    setSaved(null);
+    const count = batch.body.items.length;
+    if (owner) {
+      // Into this device's queue first, before any network call: the queue sends it now
+      // or when the network returns (docs/offline.md).
+      const byKey = new Map(grid.rows.map((row) => [row.key, row]));
+      const eventType = grid.eventType;
+      const unit = eventType.unit === 'time' ? 's' : state.setup.isMetric ? 'cm' : 'in';
+      const labels = batch.sent.map((sent): QueuedLabel => {
+        const row = byKey.get(sent.key);
+        const text = row?.texts[eventType.unit === 'time' ? TOTAL : MARK] ?? '';
+        return {
+          athleteName: row?.name ?? '',
+          eventName: eventType.name,
+          value: `${text.trim()} ${unit}`,
+        };
+      });
+      try {
+        await entryQueue(owner.key).add(
+          batch.body.items.map((item, index) => ({ item, label: labels[index]! })),
+        );
+      } catch (error) {
+        setFailure(
+          `This device could not keep the results (${String(error)}). Nothing was lost: Save again.`,
+        );
+        return;
+      }
       track(TELEMETRY_EVENTS.resultsEntered, { count });
       session.markSaved(batch.sent.map((row) => row.key));
-      setSavedCount(count);
+      setSaved({ count, program: state.setup.program });
+      return;
+    }
+    try {
+      await saveSession(batch.body).unwrap();
+      track(TELEMETRY_EVENTS.resultsEntered, { count });
+      session.markSaved(batch.sent.map((row) => row.key));
+      setSaved({ count, program: state.setup.program });
     } catch (error) {
       // The rows keep their client ids: a retry after a lost answer stores nothing twice.
       if (isValidationError(error)) {
@@ -66,7 +103,7 @@ export function EntryDrawer({ open, onClose, session }: EntryDrawerProps) {
   };
 
   const changeSetup: typeof session.changeSetup = (changes) => {
-    setSavedCount(null);
+    setSaved(null);
     session.changeSetup(changes);
   };
 
@@ -99,11 +136,23 @@ export function EntryDrawer({ open, onClose, session }: EntryDrawerProps) {
       footer={
         <Flex gap={16} align="center" justify="end" wrap>
           {failure && <Alert type="error" showIcon title={failure} style={{ flex: '1 1 320px' }} />}
-          {!failure && savedCount !== null && (
+          {!failure && saved !== null && (
             <Alert
               type="success"
               showIcon
-              title={`Saved ${results(savedCount)}`}
+              title={
+                <>
+                  <span>Saved {results(saved.count)}</span>
+                  {owner
+                    ? ' on this device; they are sent as soon as the server can be reached.'
+                    : '.'}{' '}
+                  They show under{' '}
+                  <Link to={programTable(saved.program).path} onClick={onClose}>
+                    {programTable(saved.program).label}
+                  </Link>
+                  .
+                </>
+              }
               style={{ flex: '1 1 320px' }}
             />
           )}
@@ -126,6 +175,7 @@ export function EntryDrawer({ open, onClose, session }: EntryDrawerProps) {
         </Flex>
       }
     >
+      <FromCacheNotice rosterId={state.setup.rosterId} />
       <SessionSetup
         setup={state.setup}
         eventTypes={grid.eventTypes.data ?? []}
@@ -143,6 +193,7 @@ export function EntryDrawer({ open, onClose, session }: EntryDrawerProps) {
         rosterChosen={state.setup.rosterId !== null}
         onLeaveLast={() => saveRef.current?.focus()}
       />
+      <EntryQueuePanel />
     </Drawer>
   );
 }

@@ -1,0 +1,51 @@
+import { waitFor } from '@testing-library/react';
+import {
+  forgetSession,
+  MAX_OFFLINE_MS,
+  rememberedSession,
+  rememberSession,
+} from '../../../../src/features/auth/offlineSession';
+import { fakeAuth, makeTestStore } from '../../test-utils';
+
+const ada = {
+  identity: { sub: 'coach-1', email: 'ada@example.com', emailVerified: true, name: 'Ada Okafor' },
+  expiresAt: 1_700_000_000,
+};
+
+afterEach(() => {
+  forgetSession();
+  jest.restoreAllMocks();
+});
+
+describe('the offline session', () => {
+  it('remembers who signed in, without a token, for at most MAX_OFFLINE_MS', () => {
+    rememberSession(ada, 1000);
+    expect(JSON.stringify(localStorage)).not.toMatch(/token/i);
+    expect(rememberedSession(1000 + MAX_OFFLINE_MS)).toEqual(ada);
+    expect(rememberedSession(1001 + MAX_OFFLINE_MS)).toBeNull();
+    forgetSession();
+    expect(rememberedSession(1000)).toBeNull();
+  });
+
+  it('keeps the remembered coach signed in on a reload made offline', async () => {
+    rememberSession(ada);
+    jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const auth = fakeAuth({
+      signedIn: false,
+      url: 'http://localhost/home/result/program/manualentry',
+    });
+    const store = makeTestStore({ auth });
+    await waitFor(() => expect(store.getState().auth.status).toBe('signedIn'));
+    expect(store.getState().auth.identity).toEqual(ada.identity);
+    // No session check at the unreachable provider.
+    expect(auth.client.checkSession).not.toHaveBeenCalled();
+  });
+
+  it('signs out as before when online and the provider has no session', async () => {
+    rememberSession(ada);
+    jest.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 200 }));
+    const auth = fakeAuth({ signedIn: false, url: 'http://localhost/home/athlete' });
+    const store = makeTestStore({ auth });
+    await waitFor(() => expect(store.getState().auth.status).toBe('signedOut'));
+  });
+});
