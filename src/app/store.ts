@@ -79,8 +79,8 @@ export function makeStore(preloadedState?: Partial<RootState>, deps: Partial<Sto
  * the saved slices are back in the store (redux-persist's `bootstrapped`): the app's first
  * render waits for it, rather than rendering under redux-persist's PersistGate, whose
  * mount turns the whole app's first render into one synchronous update (its
- * `componentDidMount` sets state), a task of ~0.4 s on a phone's CPU that a transition
- * would have split (docs/first-load.md).
+ * `componentDidMount` sets state), a long task that a transition would have split
+ * (docs/first-load.md).
  *
  * @example
  * const { restored } = persistAppStore(store);

@@ -13,8 +13,8 @@ const runtimeTheme: ThemeConfig = { ...appTheme, zeroRuntime: true };
  * (the theme's and each component's, one `<style>` per component): an element outside the
  * document. The stylesheets built from `appTheme` hold the same variables (scripts/
  * antd-css.ts), so the page needs none of them; written into the document's head, each
- * one made the browser recompute styles, ~0.1 s on a phone's CPU over the dashboard's
- * first load (docs/first-load.md, "antd's CSS variables"). antd has no option to skip
+ * one made the browser recompute styles over the dashboard's first load
+ * (docs/first-load.md). antd has no option to skip
  * them (ant-design/ant-design#55982); `container` is cssinjs' own setting for where they go.
  */
 const outsideTheDocument =

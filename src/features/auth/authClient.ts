@@ -148,9 +148,9 @@ export function startSessionCheck(url: URL): void {
 /**
  * Fetches the SDK's token worker into the browser's cache. The SDK's first silent check
  * asks its worker for a refresh token before it goes to the provider, and the worker it
- * creates fetched its script at the lowest priority, behind every chunk: 100-550 ms
- * unthrottled in which the session check stood still (docs/first-load.md). From the
- * cache (its name is hashed: kept for good), the worker starts in ~70 ms. A fetch rather
+ * creates fetched its script at the lowest priority, behind every chunk, and the
+ * session check stood still meanwhile (docs/first-load.md). From the cache (its name is
+ * hashed: kept for good), the worker starts at once. A fetch rather
  * than a preload link: Chrome has no preload for workers, and warns of a script preload
  * that no script element uses.
  */

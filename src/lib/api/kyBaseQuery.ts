@@ -131,8 +131,8 @@ export async function sendWithReauth(request: ApiRequest, signal: AbortSignal): 
 /** Sends once with the current token; on a 401 forces one token refresh and retries once. */
 async function sendOnce(request: ApiRequest, signal: AbortSignal): Promise<Response> {
   // Each request is started in a task of its own: a page asks for several at once (the
-  // dashboard's first page, eight), and ky's set-up and the browser's fetch were ~2 ms
-  // each (×4 on a phone's CPU), run one after the other in the task that asked. The
+  // dashboard's first page, eight), and ky's set-up and the browser's fetch, run one
+  // after the other in the task that asked, made it a long task on a phone's CPU. The
   // token is read after the yield, right before sending.
   await yieldToMain();
   const token = await getAccessToken();

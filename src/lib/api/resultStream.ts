@@ -45,7 +45,7 @@ async function readOnce(
   opened: () => void,
 ): Promise<Outcome> {
   // A task of its own, as every API request's (kyBaseQuery): the board opens the stream
-  // in the effects of its first render, whose task it made ~15 ms longer on a first load.
+  // in the effects of its first render, whose task it made longer on a first load.
   await yieldToMain();
   const response = await fetchImpl(streamUrl(), {
     headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
