@@ -3,10 +3,11 @@ import { DeleteOutlined, EditOutlined, FileTextOutlined, SyncOutlined } from '@a
 import { Link } from 'react-router';
 import type { ProfileSort } from '../../../../contract/index-constants';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
-import { formatDay, formatPoints } from '../shared/indexFormat';
+import { formatPoints } from '../shared/indexFormat';
 import { fullName } from '../../../lib/names';
 import { athleteReportPath } from '../../../lib/paths';
-import { orderIn, type SortMap } from '../../../lib/sortColumns';
+import { sortableColumn, type SortMap } from '../../../lib/sortColumns';
+import { athleteDayColumns } from '../shared/athleteDayColumns';
 import type { Profile } from './profileApi';
 
 /** The sortable columns and the spec's sort values of each direction. */
@@ -36,46 +37,11 @@ export function profileColumns({
   onDelete,
   onRebuild,
 }: ColumnOptions): TableColumnsType<Profile> {
-  const sortable = (key: keyof typeof profileSorts) => ({
-    key,
-    sorter: true,
-    sortOrder: orderIn(profileSorts, sort, key),
-  });
-  // Column priority (decision 033): on a phone (below antd's `sm`, 576 px) one Athlete
-  // column stands for the names and the testing day, beside the EAPI and the actions;
-  // EASI from `sm`; Bodyweight and Origin from `md`; the middle name from `lg`.
+  const sortable = (key: keyof typeof profileSorts) => sortableColumn(profileSorts, sort, key);
+  // Column priority (decision 033): the names and the day as athleteDayColumns shows
+  // them, beside the EAPI and the actions; EASI from `sm`; Bodyweight and Origin from `md`.
   return [
-    {
-      key: 'athlete',
-      title: 'Athlete',
-      responsive: ['xs'],
-      render: (_, profile) => (
-        <div className="phone-wrap">
-          <div>{fullName(profile)}</div>
-          <Typography.Text type="secondary">{formatDay(profile.testedOn)}</Typography.Text>
-        </div>
-      ),
-    },
-    {
-      ...sortable('firstName'),
-      dataIndex: 'firstName',
-      title: 'First name',
-      responsive: ['sm'],
-    },
-    {
-      ...sortable('middleName'),
-      dataIndex: 'middleName',
-      title: 'Middle name',
-      responsive: ['lg'],
-    },
-    { ...sortable('lastName'), dataIndex: 'lastName', title: 'Last name', responsive: ['sm'] },
-    {
-      ...sortable('testedOn'),
-      dataIndex: 'testedOn',
-      title: 'Testing day',
-      responsive: ['sm'],
-      render: (day: string) => formatDay(day),
-    },
+    ...athleteDayColumns<Profile, ProfileSort>(profileSorts, sort),
     {
       ...sortable('eapi'),
       dataIndex: 'eapi',

@@ -6,11 +6,13 @@ import {
   TEST_LABELS,
   tierOf,
   type IndexName,
+  type ProfileSort,
 } from '../../../../contract/index-constants';
 import type { ProfileBody } from '../../../../contract/profile';
 import { ListEmpty, ListTable, useListQuery, useRowLink } from '../../../components/list';
 import { TierTag } from '../shared/TierTag';
-import { formatDay, formatPoints } from '../shared/indexFormat';
+import { athleteDayColumns } from '../shared/athleteDayColumns';
+import { formatPoints } from '../shared/indexFormat';
 import { athleteReportPath, paths } from '../../../lib/paths';
 import { sortableColumn } from '../../../lib/sortColumns';
 import { reportApi } from './reportApi';
@@ -41,48 +43,14 @@ export function IndividualReportTable({ index }: { index: IndexName }) {
     const reportLink = (profile: ProfileBody, text: string) => (
       <Link to={reportOf(profile)}>{text}</Link>
     );
-    // Column priority (decision 033): on a phone (below antd's `sm`, 576 px) one Athlete
-    // column stands for the names and the testing day, beside the index and its tier; the
-    // tests' points from `md`, the middle name from `lg`.
+    // Column priority (decision 033): the names and the day as athleteDayColumns shows
+    // them, beside the index and its tier; the tests' points from `md`.
     return [
-      {
-        key: 'athlete',
-        title: 'Athlete',
-        responsive: ['xs'],
-        render: (_, profile) => (
-          <div className="phone-wrap">
-            <div>{reportLink(profile, `${profile.firstName} ${profile.lastName}`)}</div>
-            <Typography.Text type="secondary">{formatDay(profile.testedOn)}</Typography.Text>
-          </div>
-        ),
-      },
-      {
-        ...sortable('firstName'),
-        dataIndex: 'firstName',
-        title: 'First name',
-        responsive: ['sm'],
-        render: (name: string, profile) => reportLink(profile, name),
-      },
-      {
-        ...sortable('middleName'),
-        dataIndex: 'middleName',
-        title: 'Middle name',
-        responsive: ['lg'],
-      },
-      {
-        ...sortable('lastName'),
-        dataIndex: 'lastName',
-        title: 'Last name',
-        responsive: ['sm'],
-        render: (name: string, profile) => reportLink(profile, name),
-      },
-      {
-        ...sortable('testedOn'),
-        dataIndex: 'testedOn',
-        title: 'Testing day',
-        responsive: ['sm'],
-        render: (day: string) => formatDay(day),
-      },
+      ...athleteDayColumns<ProfileBody, ProfileSort>(
+        individualReportSorts,
+        filters.sort,
+        reportLink,
+      ),
       {
         ...sortable('overall'),
         title: label,
