@@ -1,7 +1,5 @@
 import { useState } from 'react';
 import {
-  Alert,
-  Button,
   Card,
   Col,
   Descriptions,
@@ -10,25 +8,23 @@ import {
   Row,
   Segmented,
   Select,
-  Skeleton,
   Statistic,
   Table,
   Tag,
   Typography,
   type TableColumnsType,
 } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { INDEX_TESTS, TEST_LABELS, type IndexName } from '../../../../contract/index-constants';
 import type { ReportTestBody } from '../../../../contract/profile';
 import { PageFrame } from '../../../components/PageFrame';
-import { describeFailure } from '../../../components/serverErrors';
 import { TierTag } from '../shared/TierTag';
 import { formatDay, formatMeasurement, formatPoints, measurementKind } from '../shared/indexFormat';
 import { fullName } from '../../../lib/names';
 import { athleteReportPath, paths } from '../../../lib/paths';
 import { IndexHistoryChart, PointsChart } from './ReportCharts';
 import { ReportActions } from './ReportActions';
+import { ReportBody } from './ReportBody';
 import {
   useDownloadAthleteReportPdfMutation,
   useGetAthleteReportQuery,
@@ -364,34 +360,20 @@ export default function AthleteReportPage({ index }: { index: IndexName }) {
         )
       }
     >
-      <Flex className="no-print" style={{ marginTop: -16, marginBottom: 16 }}>
-        <Link to={back.path}>
-          <ArrowLeftOutlined aria-hidden /> {back.label}
-        </Link>
-      </Flex>
-      {athleteId === null ? (
-        <Alert type="error" showIcon title="This address names no athlete." />
-      ) : isLoading ? (
-        <Skeleton active paragraph={{ rows: 10 }} />
-      ) : error && !report ? (
-        <Alert
-          type="error"
-          showIcon
-          title={
-            (error as { status?: unknown }).status === 404
-              ? `No ${label} profile of this athlete.`
-              : 'The report could not be loaded.'
-          }
-          description={
-            (error as { status?: unknown }).status === 404
-              ? 'The athlete has no profile here (or it was deleted).'
-              : describeFailure(error)
-          }
-          action={<Button onClick={() => void refetch()}>Try again</Button>}
-        />
-      ) : report ? (
-        <AthleteReportView report={report} isMetric={isMetric} />
-      ) : null}
+      <ReportBody
+        back={back}
+        invalid={athleteId === null ? 'This address names no athlete.' : undefined}
+        isLoading={isLoading}
+        error={error}
+        notFound={{
+          title: `No ${label} profile of this athlete.`,
+          description: 'The athlete has no profile here (or it was deleted).',
+        }}
+        retryNotFound
+        onRetry={() => void refetch()}
+      >
+        {report && <AthleteReportView report={report} isMetric={isMetric} />}
+      </ReportBody>
     </PageFrame>
   );
 }

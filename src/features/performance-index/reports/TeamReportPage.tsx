@@ -1,27 +1,14 @@
-import {
-  Alert,
-  Button,
-  Card,
-  Col,
-  Flex,
-  Row,
-  Skeleton,
-  Statistic,
-  Table,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Card, Col, Flex, Row, Statistic, Table, Typography, type TableColumnsType } from 'antd';
 import { Link, useParams } from 'react-router';
 import { INDEX_TESTS, TEST_LABELS, TESTS, tierOf } from '../../../../contract/index-constants';
 import { PageFrame } from '../../../components/PageFrame';
-import { describeFailure } from '../../../components/serverErrors';
 import { TierTag } from '../shared/TierTag';
 import { formatAverage, formatChange, formatDay, formatPoints } from '../shared/indexFormat';
 import { fullName } from '../../../lib/names';
 import { athleteReportPath, paths, teamReportPath } from '../../../lib/paths';
 import { DistributionChart } from './ReportCharts';
 import { ReportActions } from './ReportActions';
+import { ReportBody } from './ReportBody';
 import {
   useDownloadTeamReportPdfMutation,
   useGetTeamReportQuery,
@@ -233,7 +220,6 @@ export default function TeamReportPage() {
   const title = report
     ? `EAPI team report: ${report.rosterName}, ${formatDay(report.date)}`
     : paths.home.reports.eapiTeamDay.label;
-  const notFound = (error as { status?: unknown } | undefined)?.status === 404;
 
   return (
     <PageFrame
@@ -247,28 +233,16 @@ export default function TeamReportPage() {
         )
       }
     >
-      <Flex className="no-print" style={{ marginTop: -16, marginBottom: 16 }}>
-        <Link to={paths.home.reports.eapiTeam.path}>
-          <ArrowLeftOutlined aria-hidden /> {paths.home.reports.eapiTeam.label}
-        </Link>
-      </Flex>
-      {!valid ? (
-        <Alert type="error" showIcon title="This address names no roster and testing day." />
-      ) : isLoading ? (
-        <Skeleton active paragraph={{ rows: 10 }} />
-      ) : error && !report ? (
-        <Alert
-          type="error"
-          showIcon
-          title={
-            notFound ? 'No profiles of this roster on that day.' : 'The report could not be loaded.'
-          }
-          description={notFound ? undefined : describeFailure(error)}
-          action={notFound ? undefined : <Button onClick={() => void refetch()}>Try again</Button>}
-        />
-      ) : report ? (
-        <TeamReportView report={report} />
-      ) : null}
+      <ReportBody
+        back={paths.home.reports.eapiTeam}
+        invalid={valid ? undefined : 'This address names no roster and testing day.'}
+        isLoading={isLoading}
+        error={error}
+        notFound={{ title: 'No profiles of this roster on that day.' }}
+        onRetry={() => void refetch()}
+      >
+        {report && <TeamReportView report={report} />}
+      </ReportBody>
     </PageFrame>
   );
 }
