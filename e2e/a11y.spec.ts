@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { paths } from '../src/lib/paths';
 import { apiOf, signUpAt, type Api } from './account';
 import { expect, test } from './fixtures';
+import { seedEapiSession, seedRoster } from './seed';
 
 /**
  * Issue 18: axe on every route of the app (src/lib/paths.ts, walked, so that a new route
@@ -10,8 +11,6 @@ import { expect, test } from './fixtures';
  * the real server. Serious and critical violations of WCAG 2.x A and AA fail the test;
  * the message names the rule and the elements.
  */
-
-const YD = 914.4;
 
 /** Every `path` in src/lib/paths.ts. */
 function routePaths(node: unknown): string[] {
@@ -23,60 +22,13 @@ function routePaths(node: unknown): string[] {
 
 /** A roster of three with an EAPI session (sprint with splits, pro agility, jump) an hour ago. */
 async function seed(api: Api): Promise<{ rosterId: number; athleteId: number; date: string }> {
-  const { id: rosterId } = await api('POST', '/roster', { name: 'Sprinters' });
-  const ids: number[] = [];
-  for (const [firstName, lastName] of [
+  const { rosterId, ids } = await seedRoster(api, [
     ['Ada', 'Okafor'],
     ['Ben', 'Lindqvist'],
     ['Cleo', 'Marchetti'],
-  ]) {
-    const athlete = await api('POST', '/athlete', {
-      firstName,
-      lastName,
-      gender: 'male',
-      weightKg: 75,
-      rosterIds: [rosterId],
-    });
-    ids.push(athlete.id);
-  }
-  const recordedAt = new Date(Date.now() - 3_600_000).toISOString();
-  const items = ids.flatMap((athleteId, i) => [
-    {
-      clientId: `a11y-sprint-${athleteId}`,
-      athleteId,
-      eventTypeId: 1,
-      recordedAt,
-      distanceMm: Math.round(40 * YD),
-      timeMs: 5100 + i * 40,
-      splits: [
-        { distanceMm: Math.round(10 * YD), timeMs: 1800 + i * 10 },
-        { distanceMm: Math.round(20 * YD), timeMs: 3000 + i * 20 },
-      ],
-      program: 'eapi',
-      source: 'manual',
-      timingMethod: 'hand',
-    },
-    {
-      clientId: `a11y-agility-${athleteId}`,
-      athleteId,
-      eventTypeId: 2,
-      recordedAt,
-      timeMs: 4700 + i * 30,
-      program: 'eapi',
-      source: 'manual',
-    },
-    {
-      clientId: `a11y-jump-${athleteId}`,
-      athleteId,
-      eventTypeId: 5,
-      recordedAt,
-      markMm: 620 - i * 10,
-      program: 'eapi',
-      source: 'manual',
-    },
   ]);
-  await api('POST', '/event', { items });
-  return { rosterId, athleteId: ids[0]!, date: recordedAt.slice(0, 10) };
+  const { date } = await seedEapiSession(api, ids);
+  return { rosterId, athleteId: ids[0]!, date };
 }
 
 /** The serious and critical WCAG A/AA violations on the page as it is now. */

@@ -1,7 +1,7 @@
 import type { Api } from './account';
 
 /**
- * Data for the layout tests (e2e/phone.spec.ts, e2e/screens.spec.ts), sent through the API
+ * Data for the layout and accessibility tests (e2e/phone, screens, a11y), sent through the API
  * as a device or Manual Entry sends it: ten athletes with long, hyphenated names and an
  * EAPI session of each.
  */
@@ -23,11 +23,14 @@ export const roster = [
   ['Alessandro', 'Kshlerin-Hagenes'],
 ] as const;
 
-/** A roster of the ten athletes (boys of 75 kg, so that the EAPI scores them). */
-export async function seedRoster(api: Api): Promise<{ rosterId: number; ids: number[] }> {
+/** A roster of these athletes (boys of 75 kg, so that the EAPI scores them). */
+export async function seedRoster(
+  api: Api,
+  names: ReadonlyArray<readonly [string, string]> = roster,
+): Promise<{ rosterId: number; ids: number[] }> {
   const { id: rosterId } = await api('POST', '/roster', { name: 'Varsity sprinters' });
   const ids: number[] = [];
-  for (const [firstName, lastName] of roster) {
+  for (const [firstName, lastName] of names) {
     const athlete = await api('POST', '/athlete', {
       firstName,
       lastName,
@@ -44,7 +47,7 @@ export async function seedRoster(api: Api): Promise<{ rosterId: number; ids: num
  * An EAPI session for every athlete (a 40 with splits, the pro agility, the vertical
  * jump), and a few typed-in sprints under Manual Entry.
  */
-export async function seedEapiSession(api: Api, ids: number[]): Promise<void> {
+export async function seedEapiSession(api: Api, ids: number[]): Promise<{ date: string }> {
   const recordedAt = new Date(Date.now() - 3_600_000).toISOString();
   const items = ids.flatMap((athleteId, index) => {
     const sprint = 5000 + index * 37;
@@ -97,4 +100,5 @@ export async function seedEapiSession(api: Api, ids: number[]): Promise<void> {
     timingMethod: 'hand',
   }));
   await api('POST', '/event', { items: [...items, ...typed] });
+  return { date: recordedAt.slice(0, 10) };
 }
