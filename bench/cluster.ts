@@ -234,7 +234,7 @@ function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Pro
   });
 }
 
-async function until(what: string, check: () => Promise<boolean>, ms = 120_000): Promise<void> {
+async function until(what: string, check: () => Promise<boolean>, ms = 300_000): Promise<void> {
   const deadline = performance.now() + ms;
   while (!(await check().catch(() => false))) {
     if (performance.now() > deadline) throw new Error(`${what}: not within ${ms / 1000} s`);
