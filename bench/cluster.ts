@@ -560,7 +560,23 @@ async function runMix(seeded: Seeded, cluster: Cluster): Promise<string[]> {
   ];
 }
 
+/** CPU time (ms) the cluster's live server processes have used, from /proc (Linux). */
+function serversCpuMs(cluster: Cluster): number {
+  let total = 0;
+  for (const { child } of cluster.servers) {
+    try {
+      const stat = fs.readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+      const fields = stat.split(') ')[1]!.split(' ');
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // ticks of 10 ms
+    } catch {
+      // gone (killed)
+    }
+  }
+  return total;
+}
+
 async function runBurst(seeded: Seeded, cluster: Cluster): Promise<string[]> {
+  const cpuBefore = serversCpuMs(cluster);
   const tally = new Tally();
   const paths = coachPaths(seeded.athleteIds);
   const auth = { authorization: `Bearer ${cluster.token}` };
@@ -584,9 +600,11 @@ async function runBurst(seeded: Seeded, cluster: Cluster): Promise<string[]> {
   );
   const elapsed = (performance.now() - start) / 1000;
   const ok = tally.ms.length - [...tally.statuses.values()].reduce((a, b) => a + b, 0);
+  const cpu = (serversCpuMs(cluster) - cpuBefore) / 1000;
   return [
     tally.line(`${clients} clients' reads`),
-    `  throughput ${(ok / elapsed).toFixed(0)} answers/s`,
+    `  throughput ${(ok / elapsed).toFixed(0)} answers/s; server CPU ${cpu.toFixed(1)} s ` +
+      `(${((cpu / elapsed) * 100).toFixed(0)}% of a core), ${(ok / cpu || 0).toFixed(0)} answers per CPU second`,
   ];
 }
 
