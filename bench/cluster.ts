@@ -743,6 +743,15 @@ async function main(): Promise<void> {
               `\n${cluster.url}: ${count} processes; sign in as ${EMAIL} / ${PASSWORD}. Ctrl-C stops.`,
             );
             await new Promise((resolve) => process.once('SIGINT', resolve));
+            // Ctrl-C reached the servers too (one process group): let them finish first.
+            const exited = (child: ChildProcess) =>
+              child.exitCode !== null || child.signalCode !== null
+                ? Promise.resolve()
+                : new Promise((resolve) => child.once('exit', resolve));
+            await Promise.race([
+              Promise.all(cluster.servers.map((server) => exited(server.child))),
+              sleep(10_000),
+            ]);
             return;
           }
           for (const mode of modes) {
