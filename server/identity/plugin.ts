@@ -15,6 +15,7 @@ import { createMailer } from './mailer';
 import { mountProvider } from './mount';
 import { createProvider } from './provider';
 import { createMailRequestLimits } from './request-limits';
+import { untrustedProxyWarning } from './proxy-warning';
 import { dbConnectionRoutes, CONNECTION } from './routes/dbconnections';
 import { emailLinkRoutes } from './routes/email-links';
 import { interactionRoutes } from './routes/interaction';
@@ -101,6 +102,7 @@ export default fp<Partial<IdentitySettings>>(
         await pages.register(formbody);
       pages.addHook('onRequest', async (_request, reply) => widenFormAction(reply.raw, appOrigins));
       pages.addHook('preHandler', sameOriginOnly(settings.publicUrl));
+      pages.addHook('onRequest', untrustedProxyWarning(app.config.trustProxy, log));
       await interactionRoutes(pages, { provider, accounts, keys });
       await emailLinkRoutes(pages, { db: app.db, accounts });
       await dbConnectionRoutes(pages, { accounts });
