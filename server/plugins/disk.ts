@@ -106,10 +106,11 @@ export class DiskMonitor {
           `${megabytes(reading.thresholds.refuseBelow)} are free`,
       );
     } else if (reading.state === 'low') {
+      const again = before === 'full' ? ' (API writes are accepted again)' : '';
       this.log.warn(
         facts,
         `disk space low: ${free} on DATA_DIR; writes are refused below ` +
-          `${megabytes(reading.thresholds.refuseBelow)}`,
+          `${megabytes(reading.thresholds.refuseBelow)}${again}`,
       );
     } else if (before !== undefined) {
       this.log.info(facts, `disk space back to normal: ${free} on DATA_DIR`);
