@@ -34,6 +34,15 @@ beforeAll(async () => {
     disk: { statfs, writeMaxAgeMs: 0 },
     logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
   });
+  // A write that gets past the guard and meets a full disk (a file, or the database).
+  app.post('/api/test/enospc', async () => {
+    throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+  });
+  app.post('/api/test/disk-full', async () => {
+    throw new Error('insert failed', {
+      cause: Object.assign(new Error('could not extend file "base/5/16384"'), { code: '53100' }),
+    });
+  });
   await app.ready();
   mine = await coach(app, 'disk@example.com');
   athletes = await addAthletes(app, mine.id, 2);
@@ -153,3 +162,16 @@ it('warns in the log, on /metrics and in health when the disk runs low, and stil
     expect(await metric('splitline_disk_writes_refused')).toBe(0);
   },
 );
+
+it('answers a write that met a full disk past the guard with the same 503, not a 500', async () => {
+  for (const url of ['/api/test/enospc', '/api/test/disk-full']) {
+    const response = await app.inject({ method: 'POST', url });
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe('60');
+    expect(response.json<{ message: string }>().message).toMatch(
+      /^The server's disk is nearly full/,
+    );
+  }
+  expect(lines.filter((line) => line.msg === 'write failed: the disk is full')).toHaveLength(2);
+  expect(lines.some((line) => line.msg === 'request failed')).toBe(false);
+});
