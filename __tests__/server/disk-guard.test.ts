@@ -31,7 +31,7 @@ const lines: { level: number; msg: string; freeBytes?: number }[] = [];
 beforeAll(async () => {
   app = await buildTestApp({
     env: { METRICS_ENABLED: 'true' },
-    disk: { statfs, writeMaxAgeMs: 0 },
+    disk: { statfs, writeMaxAgeMs: 0, reportMaxAgeMs: 0 },
     logger: { level: 'info', stream: { write: (line: string) => lines.push(JSON.parse(line)) } },
   });
   // A write that gets past the guard and meets a full disk (a file, or the database).

@@ -20,7 +20,7 @@ const RECENT_ANSWER_MS = 1000;
 const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   /** `disk` and `message` when DATA_DIR's disk is low or full; nothing when it is fine. */
   const diskFacts = async (): Promise<Pick<HealthBody, 'disk' | 'message'> | undefined> => {
-    const reading = await app.disk.read(RECENT_ANSWER_MS);
+    const reading = await app.disk.read();
     if (!reading || reading.state === 'ok') return undefined;
     const free = `${megabytes(reading.freeBytes)} free of ${megabytes(reading.sizeBytes)}`;
     const refuseBelow = megabytes(reading.thresholds.refuseBelow);

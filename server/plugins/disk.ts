@@ -22,6 +22,8 @@ export interface DiskSettings {
   pollMs: number;
   /** A write reuses a reading at most this old (many writes at once share one statfs). */
   writeMaxAgeMs: number;
+  /** Health and a scrape reuse a reading at most this old. */
+  reportMaxAgeMs: number;
   /** While the space stays low or full, the log says so again this often. */
   remindEveryMs: number;
   /** fs.promises.statfs, or a stand-in (tests). */
@@ -31,6 +33,7 @@ export interface DiskSettings {
 export const defaultDiskSettings: DiskSettings = {
   pollMs: 5_000,
   writeMaxAgeMs: 100,
+  reportMaxAgeMs: 1_000,
   remindEveryMs: 10 * 60_000,
 };
 
@@ -55,11 +58,12 @@ export class DiskMonitor {
   }
 
   /**
-   * A reading no older than `maxAgeMs`; concurrent callers share one statfs. Undefined
+   * A reading no older than `maxAgeMs` (default: reportMaxAgeMs, for health and
+   * metrics); concurrent callers share one statfs. Undefined
    * when the file system cannot be read: then nothing is refused (the write's own error
    * is the answer).
    */
-  async read(maxAgeMs = 0): Promise<DiskReading | undefined> {
+  async read(maxAgeMs = this.settings.reportMaxAgeMs): Promise<DiskReading | undefined> {
     if (this.last && performance.now() - this.last.at <= maxAgeMs) return this.last.reading;
     this.pending ??= this.readNow().finally(() => (this.pending = undefined));
     return this.pending;
@@ -161,8 +165,8 @@ export default fp<Partial<DiskSettings>>(
 
     let timer: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
-      await monitor.read();
-      timer = setInterval(() => void monitor.read(), settings.pollMs);
+      await monitor.read(0);
+      timer = setInterval(() => void monitor.read(0), settings.pollMs);
       timer.unref();
     });
     app.addHook('onClose', async () => clearInterval(timer));
@@ -170,23 +174,23 @@ export default fp<Partial<DiskSettings>>(
     app.metricsSources.add({
       name: 'splitline_disk_free_bytes',
       help: "Free bytes on DATA_DIR's file system (what this user may write).",
-      read: async () => (await monitor.read(1000))?.freeBytes ?? Number.NaN,
+      read: async () => (await monitor.read())?.freeBytes ?? Number.NaN,
     });
     app.metricsSources.add({
       name: 'splitline_disk_size_bytes',
       help: "Size of DATA_DIR's file system in bytes.",
-      read: async () => (await monitor.read(1000))?.sizeBytes ?? Number.NaN,
+      read: async () => (await monitor.read())?.sizeBytes ?? Number.NaN,
     });
     app.metricsSources.add({
       name: 'splitline_disk_low',
       help: '1 while free space on DATA_DIR is below the warning threshold (5 % or 200 MB), else 0.',
-      read: async () => (((await monitor.read(1000))?.state ?? 'ok') === 'ok' ? 0 : 1),
+      read: async () => (((await monitor.read())?.state ?? 'ok') === 'ok' ? 0 : 1),
     });
     app.metricsSources.add({
       name: 'splitline_disk_writes_refused',
       help: '1 while API writes are refused because DATA_DIR is nearly full (below 64 MB free), else 0.',
       read: async () =>
-        (await monitor.read(1000))?.state === 'full' && !app.config.databaseUrl ? 1 : 0,
+        (await monitor.read())?.state === 'full' && !app.config.databaseUrl ? 1 : 0,
     });
     app.metricsSources.add({
       name: 'splitline_disk_refused_writes',
