@@ -86,14 +86,18 @@ it('warns in the log, on /metrics and in health when the disk runs low, and stil
   expect(status).toBe(200);
   expect(body).toMatchObject({ status: 'ok', database: 'ok', disk: 'low' });
   expect(body.message).toBe(
-    'The disk of the data directory is running low (300 MB free of 10,240 MB); writes will be refused below 64 MB.',
+    `The disk of the data directory is running low (300 MB free of 10,240 MB); ${
+      embedded ? 'writes will be refused below 64 MB' : 'uploads will fail once it is full'
+    }.`,
   );
   expect(await metric('splitline_disk_low')).toBe(1);
   expect(await metric('splitline_disk_writes_refused')).toBe(0);
   const warning = lines.find((line) => line.msg.startsWith('disk space low'));
   expect(warning).toMatchObject({
     level: 40,
-    msg: 'disk space low: 300 MB free of 10,240 MB on DATA_DIR; writes are refused below 64 MB',
+    msg: embedded
+      ? 'disk space low: 300 MB free of 10,240 MB on DATA_DIR; writes are refused below 64 MB'
+      : 'disk space low: 300 MB free of 10,240 MB on DATA_DIR (logos, mail)',
     freeBytes: 300 * MB,
   });
 });

@@ -25,9 +25,12 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const free = `${megabytes(reading.freeBytes)} free of ${megabytes(reading.sizeBytes)}`;
     const refuseBelow = megabytes(reading.thresholds.refuseBelow);
     if (reading.state === 'low') {
+      const then = app.config.databaseUrl
+        ? `uploads will fail once it is full`
+        : `writes will be refused below ${refuseBelow}`;
       return {
         disk: 'low',
-        message: `The disk of the data directory is running low (${free}); writes will be refused below ${refuseBelow}.`,
+        message: `The disk of the data directory is running low (${free}); ${then}.`,
       };
     }
     const refused = app.config.databaseUrl

@@ -50,6 +50,8 @@ export class DiskMonitor {
     private readonly dataDir: string,
     private readonly settings: DiskSettings,
     private readonly log: FastifyBaseLogger,
+    /** Whether API writes are refused when full (the embedded database lives there). */
+    private readonly refusesWrites = true,
   ) {}
 
   /** The last reading (undefined before the first, or when the file system cannot be read). */
@@ -103,18 +105,22 @@ export class DiskMonitor {
       refuseBelowBytes: reading.thresholds.refuseBelow,
     };
     const free = `${megabytes(reading.freeBytes)} free of ${megabytes(reading.sizeBytes)}`;
-    if (reading.state === 'full') {
+    const refuseBelow = megabytes(reading.thresholds.refuseBelow);
+    if (!this.refusesWrites && reading.state !== 'ok') {
+      // PostgreSQL: DATA_DIR holds logos and mail only.
+      const level = reading.state === 'full' ? 'error' : 'warn';
+      this.log[level](facts, `disk space ${reading.state}: ${free} on DATA_DIR (logos, mail)`);
+    } else if (reading.state === 'full') {
       this.log.error(
         facts,
         `disk nearly full: ${free} on DATA_DIR; API writes are refused (503) until ` +
-          `${megabytes(reading.thresholds.refuseBelow)} are free`,
+          `${refuseBelow} are free`,
       );
     } else if (reading.state === 'low') {
       const again = before === 'full' ? ' (API writes are accepted again)' : '';
       this.log.warn(
         facts,
-        `disk space low: ${free} on DATA_DIR; writes are refused below ` +
-          `${megabytes(reading.thresholds.refuseBelow)}${again}`,
+        `disk space low: ${free} on DATA_DIR; writes are refused below ${refuseBelow}${again}`,
       );
     } else if (before !== undefined) {
       this.log.info(facts, `disk space back to normal: ${free} on DATA_DIR`);
@@ -150,7 +156,7 @@ function refuse(reply: FastifyReply): FastifyReply {
 export default fp<Partial<DiskSettings>>(
   async (app, options) => {
     const settings = { ...defaultDiskSettings, ...options };
-    const monitor = new DiskMonitor(app.config.dataDir, settings, app.log);
+    const monitor = new DiskMonitor(app.config.dataDir, settings, app.log, !app.config.databaseUrl);
     app.decorate('disk', monitor);
 
     if (!app.config.databaseUrl) {
