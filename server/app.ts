@@ -23,6 +23,7 @@ import changesPlugin from './plugins/changes';
 import authPlugin from './plugins/auth';
 import configPlugin from './plugins/config';
 import databasePlugin from './plugins/database';
+import diskPlugin, { type DiskSettings } from './plugins/disk';
 import docsPlugin from './plugins/docs';
 import errorsPlugin from './plugins/errors';
 import jsonBodyPlugin from './plugins/json-body';
@@ -56,6 +57,8 @@ export interface BuildAppOptions {
   admission?: Partial<AdmissionSettings>;
   /** Overrides the webhook worker's settings (tests: a fast retry schedule, short polls). */
   webhooks?: Partial<WebhookSettings>;
+  /** Overrides the disk guard's settings (tests: a stand-in statfs, short polls). */
+  disk?: Partial<DiskSettings>;
 }
 
 /**
@@ -71,7 +74,8 @@ const plugins: FastifyPluginAsyncTypebox<{
   live?: Partial<LiveSettings>;
   admission?: Partial<AdmissionSettings>;
   webhooks?: Partial<WebhookSettings>;
-}> = async (app, { config, identity, live, admission, webhooks }) => {
+  disk?: Partial<DiskSettings>;
+}> = async (app, { config, identity, live, admission, webhooks, disk }) => {
   await app.register(configPlugin, { config });
   await app.register(errorsPlugin);
   await app.register(validatorsPlugin);
@@ -83,6 +87,8 @@ const plugins: FastifyPluginAsyncTypebox<{
   // Before every route: the latency histogram learns the routes as they are added, and
   // its timer starts before the admission gate's wait.
   await app.register(metricsPlugin);
+  // Before the admission gate: a write refused for want of disk space does not queue.
+  await app.register(diskPlugin, disk ?? {});
   await app.register(admissionPlugin, admission ?? {});
   await app.register(identityPlugin, identity ?? {});
   await app.register(authPlugin);
@@ -120,6 +126,7 @@ export function buildApp({
   live,
   admission,
   webhooks,
+  disk,
 }: BuildAppOptions): App {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
@@ -135,6 +142,6 @@ export function buildApp({
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  void app.register(splitline, { config, identity, live, admission, webhooks });
+  void app.register(splitline, { config, identity, live, admission, webhooks, disk });
   return app;
 }

@@ -3,6 +3,7 @@ import { Pool, type PoolClient } from 'pg';
 import type { Config } from '../config';
 import { acquireDataDirLock } from './data-dir-lock';
 import { SchemaPostgresDialect } from './dialect';
+import { assertRoomToOpen } from './disk-space';
 import { openEmbeddedPool } from './pglite';
 import type { Database } from './schema';
 import { databaseErrorFacts } from './unavailable';
@@ -112,6 +113,7 @@ function retire(client: PoolClient): void {
  * otherwise the embedded PGlite in DATA_DIR, which this process then locks.
  * @param log where PostgreSQL's closed connections are reported (default: console)
  * @throws DataDirLockedError when another server holds DATA_DIR
+ * @throws DiskTooFullToStart when DATA_DIR's disk has too little free space (disk-space.ts)
  */
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
@@ -128,6 +130,8 @@ export async function openDatabase(
       close: once(() => db.destroy().catch(() => undefined)),
     };
   }
+  // Before PGlite: on a nearly full disk its start fails with a stack or hangs.
+  await assertRoomToOpen(config.dataDir);
   const lock = await acquireDataDirLock(config.dataDir);
   try {
     const embedded = await openEmbeddedPool(config.dataDir);

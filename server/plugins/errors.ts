@@ -1,6 +1,7 @@
 import type { FastifyError } from 'fastify';
 import fp from 'fastify-plugin';
 import type { MessageBody, ServerErrorBody } from '../../contract/errors';
+import { DISK_FULL_MESSAGE, DISK_FULL_RETRY_AFTER_SECONDS } from '../db/disk-space';
 import {
   DATABASE_RETRY_AFTER_SECONDS,
   DATABASE_UNAVAILABLE_MESSAGE,
@@ -23,6 +24,9 @@ import { fieldErrors } from './validation-errors';
  *   take (plugins/methods.ts)
  * - the database cannot be reached (db/unavailable.ts) → 503 `{ message }` with
  *   `Retry-After`: the same request will work once it is back (decision 015)
+ * - the disk is full (ENOSPC, or SQLSTATE 53100 disk_full) → 503 `{ message }` with
+ *   `Retry-After`: what the disk guard says up-front (plugins/disk.ts, decision 039), for
+ *   a write that got past it (a logo upload, the PostgreSQL server's own disk)
  * - anything else → 500 `{ message: 'Internal server error', requestId }`
  */
 export default fp(
@@ -56,6 +60,14 @@ export default fp(
           .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
           .send(body);
       }
+      if (isDiskFull(error)) {
+        request.log.warn({ cause: databaseErrorFacts(error) }, 'write failed: the disk is full');
+        const body: MessageBody = { message: DISK_FULL_MESSAGE };
+        return reply
+          .code(503)
+          .header('retry-after', String(DISK_FULL_RETRY_AFTER_SECONDS))
+          .send(body);
+      }
       request.log.error({ err: error }, 'request failed');
       const body: ServerErrorBody = {
         message: 'Internal server error',
@@ -66,3 +78,14 @@ export default fp(
   },
   { name: 'errors', fastify: '5.x' },
 );
+
+/** ENOSPC (a file) or SQLSTATE 53100 disk_full (the database), here or in a cause. */
+function isDiskFull(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    if (typeof current !== 'object') return false;
+    const { code, cause } = current as { code?: unknown; cause?: unknown };
+    if (code === 'ENOSPC' || code === '53100') return true;
+    current = cause;
+  }
+  return false;
+}

@@ -14,6 +14,7 @@ import { openEmbeddedPool } from '../../../server/db/pglite';
 import type { IdentitySettings } from '../../../server/identity/settings';
 import type { LiveSettings } from '../../../server/live/plugin';
 import type { AdmissionSettings } from '../../../server/plugins/admission';
+import type { DiskSettings } from '../../../server/plugins/disk';
 import type { WebhookSettings } from '../../../server/webhook/worker';
 
 export interface Store {
@@ -125,6 +126,7 @@ export async function buildTestApp(
     live?: Partial<LiveSettings>;
     admission?: Partial<AdmissionSettings>;
     webhooks?: Partial<WebhookSettings>;
+    disk?: Partial<DiskSettings>;
     /** A database from testDatabase(), kept when the app closes (default: a fresh one, removed). */
     database?: Store;
     /** pino's options, such as a `stream` that keeps the lines (default: no log). */
@@ -141,6 +143,7 @@ export async function buildTestApp(
     live: options.live,
     admission: options.admission,
     webhooks: options.webhooks,
+    disk: options.disk,
   });
   if (!options.database) app.addHook('onClose', store.cleanup);
   return app;
