@@ -3,6 +3,7 @@ import { Pool, type PoolClient } from 'pg';
 import type { Config } from '../config';
 import { acquireDataDirLock } from './data-dir-lock';
 import { SchemaPostgresDialect } from './dialect';
+import { assertRoomForEmbeddedDatabase } from './free-space';
 import { openEmbeddedPool } from './pglite';
 import type { Database } from './schema';
 import { databaseErrorFacts } from './unavailable';
@@ -130,6 +131,7 @@ export async function openDatabase(
   }
   const lock = await acquireDataDirLock(config.dataDir);
   try {
+    assertRoomForEmbeddedDatabase(config.dataDir); // else PGlite fails with a stack, or hangs
     const embedded = await openEmbeddedPool(config.dataDir);
     const db = new Kysely<Database>({
       dialect: new SchemaPostgresDialect({ pool: embedded.pool }),
