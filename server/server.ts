@@ -1,4 +1,5 @@
 import closeWithGrace from 'close-with-grace';
+import { openAdminChannel, type AdminChannel } from './admin';
 import { buildApp } from './app';
 import { loadConfig, type Config } from './config';
 import { logFormat } from './logger';
@@ -16,14 +17,24 @@ async function main(config: Config): Promise<void> {
   // Before the database: a first start builds it and the demo account (seconds).
   await assertPortAvailable(config);
   const app = buildApp({ config });
+  const admin: { channel?: AdminChannel } = {};
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an unexpected error');
     else app.log.info(`${signal} received, closing`);
+    await admin.channel?.close();
     await app.close();
   });
 
   await startApp(app, config); // migrations, demo account, warm-up, listen
+  // The operator's commands (npm run store, ...) reach the server through it (decision 037).
+  admin.channel = await openAdminChannel(app).catch((error: unknown) => {
+    app.log.warn(
+      { err: error },
+      'admin channel not opened: operator commands need the server stopped',
+    );
+    return undefined;
+  });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const { fields, message } = runningLine(config, port, logFormat(config));

@@ -3,6 +3,8 @@ import net from 'node:net';
 import type { Config } from './config';
 import { ConfigError } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
+import { REFUSE_WRITES_BELOW, tooFullToStart } from './db/disk-space';
+import { freeBytes } from './db/free-space';
 
 /**
  * Start-up failures an operator can fix, each told in one plain sentence that names the
@@ -75,12 +77,28 @@ export function explainStartFailure(
   if (settings.databaseUrl) {
     const sentence = databaseProblem(code, settings.databaseUrl, error);
     if (sentence) return new StartFailure(sentence);
-  } else {
-    const sentence = dataDirProblem(code, path ?? settings.dataDir, settings.dataDir);
-    if (sentence) return new StartFailure(sentence);
+    if (path === undefined) return undefined; // no file of DATA_DIR involved
   }
+  const sentence =
+    dataDirProblem(code, path ?? settings.dataDir, settings.dataDir) ??
+    (settings.databaseUrl ? undefined : embeddedDatabaseProblem(error, settings.dataDir));
+  if (sentence) return new StartFailure(sentence);
   return undefined;
 }
+
+/**
+ * PGlite fails to open with a message of its own ("PGlite failed to initialize
+ * properly") whatever the cause, or with Emscripten's ErrnoError (handled as a code by
+ * systemError). A disk nearly full is the usual cause: then the sentence says so.
+ */
+function embeddedDatabaseProblem(error: unknown, dataDir: string): string | undefined {
+  const message = error instanceof Error ? error.message : '';
+  if (!/PGlite failed to initialize/i.test(message)) return undefined;
+  const free = freeBytes(dataDir);
+  if (free !== undefined && free < REFUSE_WRITES_BELOW) return tooFullToStart(dataDir, free);
+  return `The embedded database in DATA_DIR=${dataDir} could not be opened (${message}). Check that ${dataDir}/pglite is a Splitline database and not damaged (LOG_LEVEL=debug shows the cause), or restore it from a backup.`;
+}
+
 
 function listenProblem(code: string | undefined, { port, host }: Settings): string | undefined {
   switch (code) {
@@ -149,7 +167,10 @@ function dataDirProblem(
     case 'EROFS':
       return `DATA_DIR=${dataDir} is on a read-only file system. Set DATA_DIR to a writable place.`;
     case 'ENOSPC':
-      return `The disk of DATA_DIR=${dataDir} is full. Free some space, or set DATA_DIR to another disk.`;
+    case 'EDQUOT':
+      return tooFullToStart(dataDir, freeBytes(dataDir));
+    case 'EEXIST':
+      return `DATA_DIR=${dataDir} is a file, not a directory. Set DATA_DIR to a directory (a new one is made), or move the file away.`;
     case 'ENOTDIR':
       return `DATA_DIR=${dataDir} is not a directory (${path} is a file). Set DATA_DIR to a directory.`;
     default:
@@ -157,17 +178,35 @@ function dataDirProblem(
   }
 }
 
+/**
+ * The codes of Emscripten's file-system errors that start-up meets (PGlite throws
+ * `ErrnoError { errno: 51 }` for a full disk): Emscripten's own numbers, not the system's.
+ */
+const EMSCRIPTEN_ERRNO: Readonly<Record<number, string>> = {
+  2: 'EACCES',
+  19: 'EDQUOT',
+  51: 'ENOSPC',
+  54: 'ENOTDIR',
+  63: 'EPERM',
+  69: 'EROFS',
+};
+
 /** The code, syscall and path of a Node system error or a pg error, looking through causes. */
 function systemError(error: unknown): { code?: string; syscall?: string; path?: string } {
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {
     if (typeof current !== 'object') break;
-    const { code, syscall, path, cause, errors } = current as {
+    const { code, syscall, path, cause, errors, name, errno } = current as {
       code?: unknown;
       syscall?: unknown;
       path?: unknown;
       cause?: unknown;
       errors?: unknown;
+      name?: unknown;
+      errno?: unknown;
     };
+    if (name === 'ErrnoError' && typeof errno === 'number' && EMSCRIPTEN_ERRNO[errno]) {
+      return { code: EMSCRIPTEN_ERRNO[errno] };
+    }
     if (typeof code === 'string') {
       return {
         code,

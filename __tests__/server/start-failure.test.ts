@@ -1,10 +1,12 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { loggerOptions } from '../../server/logger';
 import { explainStartFailure } from '../../server/start-failure';
-import { startServer } from './helpers/server-process';
+import { testDatabase } from './helpers/build-test-app';
+import { killHard, startServer, type ServerProcess } from './helpers/server-process';
 
 jest.setTimeout(60_000);
 
@@ -56,6 +58,23 @@ describe('explainStartFailure', () => {
     expect(explainStartFailure(both, onPostgres)?.message).toContain('does not accept connections');
   });
 
+  it('says that the disk is full when the embedded database cannot be written', () => {
+    // PGlite's file system throws Emscripten's numbers: 51 is ENOSPC.
+    const full = Object.assign(new Error(), { name: 'ErrnoError', errno: 51 });
+    expect(explainStartFailure(full, settings)?.message).toMatch(
+      /^The disk of DATA_DIR=\/srv\/splitline is full.*Free some space, or set DATA_DIR to another disk\.$/,
+    );
+  });
+
+  it('names the embedded database when PGlite does not open with room to spare', () => {
+    const roomy = { ...settings, dataDir: os.tmpdir() };
+    const failed = new Error('PGlite failed to initialize properly');
+    expect(explainStartFailure(failed, roomy)?.message).toBe(
+      `The embedded database in DATA_DIR=${os.tmpdir()} could not be opened (PGlite failed to initialize properly). ` +
+        `Check that ${os.tmpdir()}/pglite is a Splitline database and not damaged (LOG_LEVEL=debug shows the cause), or restore it from a backup.`,
+    );
+  });
+
   it('leaves defects alone: they keep their stack', () => {
     expect(explainStartFailure(new TypeError('x is undefined'), settings)).toBeUndefined();
     expect(explainStartFailure(systemError('EPIPE'), settings)).toBeUndefined();
@@ -99,6 +118,17 @@ describe('explainStartFailure', () => {
     expect(server.output()).not.toMatch(/^\s+at /m);
   });
 
+  it('says in one sentence that a DATA_DIR which is a file is no directory', async () => {
+    const file = path.join(dir, 'a-file');
+    await fs.promises.writeFile(file, '');
+    const server = startServer('server/server.ts', { DATA_DIR: file });
+    expect((await server.exited).code).toBe(1);
+    expect(server.output().trim()).toBe(
+      `Splitline cannot start. DATA_DIR=${file} is a file, not a directory. ` +
+        'Set DATA_DIR to a directory (a new one is made), or move the file away.',
+    );
+  });
+
   it('names DATABASE_URL when nothing answers there, and shows the stack at LOG_LEVEL=debug', async () => {
     const closed = net.createServer();
     await new Promise<void>((resolve) => closed.listen({ port: 0, host: '127.0.0.1' }, resolve));
@@ -118,6 +148,75 @@ describe('explainStartFailure', () => {
     expect(debug.output()).toContain('ECONNREFUSED');
     expect(debug.output()).toMatch(/^\s+at /m);
   });
+});
+
+/**
+ * A disk too small for the embedded database: a tmpfs of its own, so only where this
+ * process may mount one (root, as on the CI machine); elsewhere skipped.
+ */
+const mayMount = !process.env.DATABASE_URL && process.getuid?.() === 0 && canMount();
+function canMount(): boolean {
+  try {
+    execFileSync('mount', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+(mayMount ? describe : describe.skip)('the server process on a nearly full disk', () => {
+  let mountPoint: string;
+  let server: ServerProcess | undefined;
+  beforeAll(async () => {
+    mountPoint = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'splitline-small-disk-'));
+  });
+  afterEach(async () => {
+    if (server && server.child.exitCode === null) await killHard(server);
+    server = undefined;
+    execFileSync('umount', [mountPoint]);
+  });
+  afterAll(() => fs.promises.rm(mountPoint, { recursive: true, force: true }));
+
+  const mount = (megabytes: number) =>
+    execFileSync('mount', ['-t', 'tmpfs', '-o', `size=${megabytes}m`, 'tmpfs', mountPoint]);
+  const diskFull = (dataDir: string) =>
+    new RegExp(
+      `^Splitline cannot start\\. The disk of DATA_DIR=${dataDir} has [\\d.]+ MB free; ` +
+        'the embedded database needs at least 64 MB to open safely\\. Free some space on that disk, or move DATA_DIR to a larger one\\.$',
+    );
+
+  it('says in one sentence that a new database does not fit', async () => {
+    mount(12);
+    const dataDir = path.join(mountPoint, 'data');
+    server = startServer('server/server.ts', { DATA_DIR: dataDir });
+    expect((await server.exited).code).toBe(1);
+    expect(server.output().trim()).toMatch(diskFull(dataDir));
+  }, 300_000);
+
+  it('says in one sentence that an existing database cannot open', async () => {
+    // An existing database (the tests' migrated template, ~41 MB), then 3 MB left.
+    const database = await testDatabase();
+    try {
+      mount(48);
+      const dataDir = path.join(mountPoint, 'data');
+      await fs.promises.cp(
+        path.join(database.env.DATA_DIR!, 'pglite'),
+        path.join(dataDir, 'pglite'),
+        {
+          recursive: true,
+        },
+      );
+      const { bavail, bsize } = await fs.promises.statfs(mountPoint);
+      const filler = bavail * bsize - 3 * 1024 * 1024;
+      if (filler > 0)
+        await fs.promises.writeFile(path.join(mountPoint, 'filler'), Buffer.alloc(filler));
+      server = startServer('server/server.ts', { DATA_DIR: dataDir });
+      expect((await server.exited).code).toBe(1);
+      expect(server.output().trim()).toMatch(diskFull(dataDir));
+    } finally {
+      await database.cleanup();
+    }
+  }, 300_000);
 });
 
 describe('loggerOptions', () => {

@@ -54,6 +54,27 @@ export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> 
   );
 }
 
+/**
+ * The pid of the live process that holds `dataDir`'s lock, or undefined when none does
+ * (no lock, or a stale one). Operator commands ask it before they open the database.
+ */
+export async function dataDirOwner(dataDir: string): Promise<number | undefined> {
+  const file = path.join(path.resolve(dataDir), lockFileName);
+  const owner = await readOwner(file);
+  return owner && isHeld(file, owner) ? owner.pid : undefined;
+}
+
+/**
+ * Whether the process `pid`, started at `startTime` (processStartTime(), or undefined
+ * off Linux), still runs: a pid reused by a new process does not count.
+ */
+export function isProcessRunning(pid: number, startTime: string | undefined): boolean {
+  if (pid === process.pid) return true;
+  if (!isAlive(pid)) return false;
+  const now = processStartTime(pid);
+  return startTime === undefined || now === undefined || now === startTime;
+}
+
 async function createExclusive(file: string, content: string): Promise<boolean> {
   let handle: fs.promises.FileHandle;
   try {

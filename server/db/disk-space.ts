@@ -126,9 +126,15 @@ export async function assertRoomToOpen(dataDir: string, statfs?: StatFs): Promis
     return;
   }
   if (reading.state !== 'full') return;
-  throw new DiskTooFullToStart(
-    `The disk of DATA_DIR=${dataDir} has ${megabytes(reading.freeBytes)} free; the embedded ` +
-      `database needs at least ${megabytes(reading.thresholds.refuseBelow)} to open safely. ` +
-      `Free some space on that disk, or move DATA_DIR to a larger one.`,
+  throw new DiskTooFullToStart(tooFullToStart(dataDir, reading.freeBytes));
+}
+
+/** The sentence of a start on too little space (also for PGlite failing on a full disk). */
+export function tooFullToStart(dataDir: string, freeBytes: number | undefined): string {
+  const left = freeBytes === undefined ? 'too little space' : `${megabytes(freeBytes)} free`;
+  return (
+    `The disk of DATA_DIR=${dataDir} has ${left}; the embedded database needs at least ` +
+    `${megabytes(REFUSE_WRITES_BELOW)} to open safely. Free some space on that disk, or move ` +
+    `DATA_DIR to a larger one.`
   );
 }

@@ -36,6 +36,18 @@ const NETWORK_CODES: ReadonlySet<string> = new Set([
 const OUTAGE_SQLSTATES: ReadonlySet<string> = new Set(['57P01', '57P02', '57P03', '53300']);
 
 /**
+ * A FATAL (or PANIC) error from PostgreSQL ends the session: whatever its SQLSTATE, the
+ * statement did not fail on its own account, the connection did. Refusals at connect
+ * come this way and are the reason for this rule: `ALTER DATABASE ... ALLOW_CONNECTIONS
+ * false` answers 55000 object_not_in_prerequisite_state ("database ... is not currently
+ * accepting connections"), a code that in a statement means something else (currval
+ * before nextval), so the SQLSTATE alone cannot tell; the severity can. The same holds
+ * for a dropped database (57P04) or a role no longer allowed to log in (28000). Only
+ * PostgreSQL's own errors carry `severity`.
+ */
+const SESSION_ENDING_SEVERITIES: ReadonlySet<string> = new Set(['FATAL', 'PANIC']);
+
+/**
  * pg and pg-pool report a lost or unopenable connection with plain Errors that have no
  * code, so their messages are all there is to recognise (pg 8.x, pg-pool 3.x).
  */
@@ -57,7 +69,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 function isOutageError(error: object): boolean {
-  const { code, message } = error as { code?: unknown; message?: unknown };
+  const { code, message, severity } = error as {
+    code?: unknown;
+    message?: unknown;
+    severity?: unknown;
+  };
+  if (typeof severity === 'string' && SESSION_ENDING_SEVERITIES.has(severity)) return true;
   if (typeof code === 'string') {
     if (NETWORK_CODES.has(code) || OUTAGE_SQLSTATES.has(code)) return true;
     if (/^08[0-9A-Z]{3}$/.test(code)) return true;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'kysely';
 import { HealthBody } from '../../contract/health';
 import { megabytes } from '../db/disk-space';
+import { databaseErrorFacts, isDatabaseUnavailable } from '../db/unavailable';
 import { version } from '../paths';
 
 /**
@@ -57,7 +58,14 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const status = disk?.disk === 'full' ? ('degraded' as const) : ('ok' as const);
         return { status, database: 'ok' as const, version, ...disk };
       } catch (error) {
-        request.log.error({ err: error }, 'health check: the database does not answer');
+        // An outage (decision 015) is a warning with its facts, as for every other request:
+        // it repeats at each check while it lasts, and its stack says nothing.
+        if (isDatabaseUnavailable(error)) {
+          request.log.warn(
+            { cause: databaseErrorFacts(error) },
+            'health check: the database does not answer',
+          );
+        } else request.log.error({ err: error }, 'health check: the database does not answer');
         return reply.code(503).send({ status: 'error', database: 'error', version, ...disk });
       }
     },

@@ -1,52 +1,44 @@
 import fs from 'node:fs';
-import type { Kysely } from 'kysely';
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/connect';
-import { migrateToLatest } from '../db/migrate';
-import { migrations } from '../db/migrations';
-import { vacuumProfileTables } from './maintenance';
-import {
-  publishReferenceVersion,
-  ReferenceVersionError,
-  type ReferenceVersionInput,
-} from './publish';
+import { INDEX_PUBLISH_USAGE, runOperatorCommand } from '../admin';
 
 /**
- * `npm run index:publish -- <file.json>`: publishes a reference version, on the database
- * the server would use (DATABASE_URL, else the embedded one in DATA_DIR; stop the server
- * first: it holds DATA_DIR's lock). The file is `{ "version": 2, "note": "...", "rows":
- * [{ "test", "sex", "level"?, "mean", "sd", "lowerIsBetter", "source" }, ...] }` (the shape of
- * `GET /api/index-reference`); every profile is re-scored with it in the same transaction.
+ * `npm run index:publish -- <file.json>`: publishes a reference version. The file is
+ * `{ "version": 2, "note": "...", "rows": [{ "test", "sex", "level"?, "mean", "sd",
+ * "lowerIsBetter", "source" }, ...] }` (the shape of `GET /api/index-reference`); every
+ * profile is re-scored with it in the same transaction. Read here, then sent to the
+ * server that runs on DATA_DIR, or published on the database the server would use when
+ * none runs (decision 037).
  */
-const usage = 'Usage: npm run index:publish -- <file.json>';
-
 async function main(): Promise<void> {
   const file = process.argv[2];
   if (!file || file === '-h' || file === '--help') {
-    console.error(usage);
+    console.error(INDEX_PUBLISH_USAGE);
     process.exitCode = 2;
     return;
   }
-  const input = JSON.parse(fs.readFileSync(file, 'utf8')) as ReferenceVersionInput;
-  const handle = await openDatabase(loadConfig());
+  let input: unknown;
   try {
-    await migrateToLatest(handle.db as Kysely<unknown>, migrations);
-    const { rescored } = await publishReferenceVersion(handle.db, input);
-    // Every profile was rewritten: the embedded database has no autovacuum to mark the
-    // pages all-visible again and refresh the statistics (server/profile/maintenance.ts).
-    if (handle.engine === 'pglite') {
-      for (const statement of vacuumProfileTables()) await statement.execute(handle.db);
-    }
-    console.log(
-      `index:publish: version ${input.version} is current; ${rescored} profiles re-scored on ${handle.engine}.`,
-    );
-  } finally {
-    await handle.close();
+    input = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    const reason =
+      (error as NodeJS.ErrnoException).code === 'ENOENT'
+        ? 'there is no such file'
+        : error instanceof SyntaxError
+          ? `it is not JSON (${error.message})`
+          : (error as Error).message;
+    console.error(`index:publish: cannot read ${file}: ${reason}.`);
+    process.exitCode = 1;
+    return;
   }
+  process.exitCode = await runOperatorCommand({
+    program: 'index:publish',
+    command: 'index:publish',
+    args: [],
+    input,
+  });
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ReferenceVersionError) console.error(`index:publish: ${error.message}`);
-  else console.error('index:publish failed:', error);
+  console.error(`index:publish: failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
 });

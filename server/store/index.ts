@@ -11,3 +11,4 @@ export {
   reserveAthleteSpots,
   topUpSpots,
 } from './ledger';
+export { runStoreCommand, STORE_USAGE, StoreUsageError, type CommandResult } from './operator';

@@ -18,10 +18,10 @@ import { freePort } from '../helpers/pg-cluster';
  */
 
 /** A pg DatabaseError as the driver builds it from PostgreSQL's ErrorResponse. */
-function serverError(code: string, message: string): DatabaseError {
+function serverError(code: string, message: string, severity = 'FATAL'): DatabaseError {
   const error = new DatabaseError(message, message.length, 'error');
   error.code = code;
-  error.severity = 'FATAL';
+  error.severity = severity;
   return error;
 }
 
@@ -89,6 +89,9 @@ describe('isDatabaseUnavailable', () => {
       ['57P02', 'terminating connection because of crash of another server process'],
       ['57P03', 'the database system is starting up'],
       ['53300', 'sorry, too many clients already'],
+      ['53300', 'too many connections for role "splitline"'],
+      ['55000', 'database "splitline" is not currently accepting connections'], // ALLOW_CONNECTIONS false
+      ['57P04', 'database "splitline" does not exist'], // dropped under the server
       ['08006', 'connection failure'],
       ['08001', 'could not connect'],
     ];
@@ -109,10 +112,12 @@ describe('isDatabaseUnavailable', () => {
 
   it("does not take a statement's own errors, other errors or non-errors for an outage", () => {
     const own = [
-      serverError('42601', 'syntax error at or near "selec"'),
-      serverError('23505', 'duplicate key value violates unique constraint'),
-      serverError('40001', 'could not serialize access'),
-      serverError('57014', 'canceling statement due to statement timeout'),
+      serverError('42601', 'syntax error at or near "selec"', 'ERROR'),
+      serverError('23505', 'duplicate key value violates unique constraint', 'ERROR'),
+      serverError('40001', 'could not serialize access', 'ERROR'),
+      serverError('57014', 'canceling statement due to statement timeout', 'ERROR'),
+      // 55000 in a statement is the statement's: only at connect (FATAL) is it a refusal.
+      serverError('55000', 'currval of sequence "s" is not yet defined in this session', 'ERROR'),
       new Error('connect ECONNREFUSED 10.0.0.7:5432'), // only a message: not the driver's
       Object.assign(new Error('no such file'), { code: 'ENOENT' }),
       'ECONNREFUSED',
