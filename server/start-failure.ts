@@ -3,8 +3,7 @@ import net from 'node:net';
 import type { Config } from './config';
 import { ConfigError } from './config';
 import { DataDirLockedError } from './db/data-dir-lock';
-import { REFUSE_WRITES_BELOW, tooFullToStart } from './db/disk-space';
-import { freeBytes } from './db/free-space';
+import { freeBytes, REFUSE_WRITES_BELOW, tooFullToStart } from './db/free-space';
 
 /**
  * Start-up failures an operator can fix, each told in one plain sentence that names the
@@ -98,7 +97,6 @@ function embeddedDatabaseProblem(error: unknown, dataDir: string): string | unde
   if (free !== undefined && free < REFUSE_WRITES_BELOW) return tooFullToStart(dataDir, free);
   return `The embedded database in DATA_DIR=${dataDir} could not be opened (${message}). Check that ${dataDir}/pglite is a Splitline database and not damaged (LOG_LEVEL=debug shows the cause), or restore it from a backup.`;
 }
-
 
 function listenProblem(code: string | undefined, { port, host }: Settings): string | undefined {
   switch (code) {

@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { StartFailure } from '../start-failure';
+import { MB, megabytes, REFUSE_WRITES_BELOW, tooFullToStart } from './free-space';
+
+export { megabytes, REFUSE_WRITES_BELOW };
 
 /**
  * Free space on DATA_DIR's file system (decision 039). PGlite must never meet ENOSPC
@@ -10,16 +13,6 @@ import { StartFailure } from '../start-failure';
  * (issue 36). The server therefore reads the free space itself and refuses API writes
  * up-front while less than REFUSE_WRITES_BELOW is left, well before PGlite could run out.
  */
-
-const MB = 1024 * 1024;
-
-/**
- * Below this, API writes answer 503 (embedded database) and a start refuses to open it.
- * Four WAL segments: one new segment (16 MB) plus room for the writes that are never
- * refused (sign-ins, the webhook worker, maintenance) and for the largest request that
- * may start just above the line (a 10,000-row import, a logo).
- */
-export const REFUSE_WRITES_BELOW = 64 * MB;
 
 /** The warning comes at 5 % of the file system or 200 MB, whichever is more. */
 export const WARN_BELOW_FLOOR = 200 * MB;
@@ -93,12 +86,6 @@ export async function readDiskSpace(
   }
 }
 
-/** Megabytes for people: `63.5 MB`, `1,024 MB`. */
-export function megabytes(bytes: number): string {
-  const value = bytes / MB;
-  return `${value.toLocaleString('en-US', { maximumFractionDigits: value < 100 ? 1 : 0 })} MB`;
-}
-
 /** What the 503 of a refused write says (and what a write that met ENOSPC says). */
 export const DISK_FULL_MESSAGE =
   "The server's disk is nearly full, so it cannot store changes right now. Nothing was changed; reading still works. Try again later.";
@@ -127,14 +114,4 @@ export async function assertRoomToOpen(dataDir: string, statfs?: StatFs): Promis
   }
   if (reading.state !== 'full') return;
   throw new DiskTooFullToStart(tooFullToStart(dataDir, reading.freeBytes));
-}
-
-/** The sentence of a start on too little space (also for PGlite failing on a full disk). */
-export function tooFullToStart(dataDir: string, freeBytes: number | undefined): string {
-  const left = freeBytes === undefined ? 'too little space' : `${megabytes(freeBytes)} free`;
-  return (
-    `The disk of DATA_DIR=${dataDir} has ${left}; the embedded database needs at least ` +
-    `${megabytes(REFUSE_WRITES_BELOW)} to open safely. Free some space on that disk, or move ` +
-    `DATA_DIR to a larger one.`
-  );
 }
