@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { apiOf, signUpAt } from './account';
 import { expect, test } from './fixtures';
 import { choose } from './select';
+import { startServer, type RunningServer } from './server';
 
 /**
  * Issue 35 in the browser, against the built app (its service worker) and the real
@@ -37,6 +38,46 @@ async function serviceWorkerReady(page: Page) {
     .toBe(true);
 }
 
+/** What Chromium says of the page as an app (DevTools protocol, Page domain). */
+interface Installability {
+  installabilityErrors: { errorId: string }[];
+}
+interface AppManifest {
+  errors: { message: string; critical: number }[];
+  url: string;
+}
+
+/**
+ * Chromium's own install criteria, the check behind its install prompt and what
+ * Lighthouse's installability audit read (Lighthouse 12 dropped that audit; 13 is
+ * installed): the manifest without errors, a service worker of scope `/` controlling the
+ * page. Run on a page the worker controls.
+ */
+async function expectInstallable(page: Page) {
+  const scope = await page.evaluate(async () => {
+    const { serviceWorker } = navigator as unknown as {
+      serviceWorker: { ready: Promise<{ active: { scriptURL: string } | null; scope: string }> };
+    };
+    const registration = await serviceWorker.ready;
+    return { script: registration.active?.scriptURL ?? '', scope: registration.scope };
+  });
+  expect(new URL(scope.script).pathname).toBe('/sw.js');
+  expect(new URL(scope.scope).pathname).toBe('/');
+  const cdp = await page.context().newCDPSession(page);
+  const manifest = (await cdp.send('Page.getAppManifest')) as unknown as AppManifest;
+  expect(new URL(manifest.url).pathname).toBe('/manifest.webmanifest');
+  expect(manifest.errors).toEqual([]);
+  const { installabilityErrors } = (await cdp.send(
+    'Page.getInstallabilityErrors',
+  )) as unknown as Installability;
+  // Playwright's contexts are off the record, which Chromium names but which says
+  // nothing of the app (Lighthouse's installability audit skipped it too).
+  expect(
+    installabilityErrors.map((error) => error.errorId).filter((id) => id !== 'in-incognito'),
+  ).toEqual([]);
+  await cdp.detach();
+}
+
 async function openGrid(page: Page) {
   const drawer = page.getByRole('dialog', { name: 'Enter a session' });
   await page.getByRole('button', { name: /Enter a session|Continue the session/ }).click();
@@ -59,6 +100,8 @@ test('results typed offline wait on the device and are stored exactly once', asy
     for (const athlete of athletes)
       await api('POST', '/athlete', { ...athlete, rosterIds: [roster.id] });
     await serviceWorkerReady(page);
+    // Installable, as Chromium judges it (docs/offline.md).
+    await expectInstallable(page);
     // The field reads are kept on the device as they are shown.
     await openGrid(page);
   });
@@ -120,4 +163,92 @@ test('results typed offline wait on the device and are stored exactly once', asy
     await again.goto('/home/leaderboard');
     await expect(again.getByText('Runner1 Okafor').first()).toBeVisible();
   });
+});
+
+/** The claims of a bearer token (`authorization: Bearer <jwt>`). */
+function claimsOf(authorization: string): { iat: number; exp: number } {
+  const payload = authorization.replace(/^Bearer /, '').split('.')[1] ?? '';
+  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+    iat: number;
+    exp: number;
+  };
+}
+
+/** One round of the grid: a time for each of the five, then Save. */
+async function saveRound(drawer: ReturnType<Page['getByRole']>, hundredths: number) {
+  for (const [index, athlete] of athletes.entries()) {
+    const name = `${athlete.firstName} ${athlete.lastName}, Total 40 yd`;
+    await drawer
+      .getByRole('textbox', { name, exact: true })
+      .fill(`4.${String(hundredths + index).padStart(2, '0')}`);
+  }
+  await drawer.getByRole('button', { name: /Save 5 results/ }).click();
+  await expect(drawer.getByText(/Saved 5 results on this device/)).toBeVisible();
+}
+
+let own: RunningServer | undefined;
+test.afterEach(async () => {
+  await own?.stop();
+  own = undefined;
+});
+
+test('the server stopped, then the token expired offline: every result stored once', async ({
+  browser,
+}) => {
+  // A ceiling for a loaded machine, where a fresh server alone took 80 s to start.
+  test.setTimeout(300_000);
+  // A server of this test's own, to stop and start again, with 10-second access tokens.
+  const env = { ACCESS_TOKEN_TTL: '10' };
+  own = await startServer(env);
+  const context = await browser.newContext({ baseURL: own.url });
+  const page = await context.newPage();
+  const api = apiOf(page);
+  const tokens: string[] = [];
+  page.on('request', (request) => {
+    const header = request.headers().authorization;
+    if (request.url().includes('/api/') && header) tokens.push(header);
+  });
+  await signUpAt(page, path, 'stopped');
+  const roster = await api('POST', '/roster', { name: 'Field day' });
+  for (const athlete of athletes)
+    await api('POST', '/athlete', { ...athlete, rosterIds: [roster.id] });
+  const { iat, exp } = claimsOf(tokens.at(-1)!);
+  expect(exp - iat, 'the access token lives ACCESS_TOKEN_TTL seconds').toBe(10);
+  const drawer = await openGrid(page);
+  const counts = drawer.getByTestId('queue-counts');
+
+  await test.step('the server stops: five results wait, a refused connection is retried', async () => {
+    const place = { port: own!.port, dataDir: own!.dataDir };
+    await own!.stop();
+    await saveRound(drawer, 50);
+    await expect(counts).toHaveText('5 waiting · 0 sent · 0 refused');
+    await expect(drawer.getByText(/tried \d×/).first()).toBeVisible();
+    own = await startServer(env, place);
+    await expect(counts).toHaveText('0 waiting · 5 sent · 0 refused', { timeout: 30_000 });
+  });
+
+  await test.step('offline until the token has expired: five more wait, then are sent', async () => {
+    await context.setOffline(true);
+    await saveRound(drawer, 60);
+    await expect(counts).toHaveText('5 waiting · 5 sent · 0 refused');
+    // Past the last token's expiry (the server refuses it from then on).
+    const last = claimsOf(tokens.at(-1)!);
+    await page.waitForTimeout(Math.max(0, last.exp * 1000 - Date.now()) + 1_000);
+    const back = Date.now();
+    const renewed = page.waitForRequest(
+      (request) => request.url().endsWith('/oauth/token') && request.method() === 'POST',
+    );
+    await context.setOffline(false);
+    await renewed;
+    await expect(counts).toHaveText('0 waiting · 10 sent · 0 refused', { timeout: 30_000 });
+    // Sent with a token issued after the network came back.
+    expect(claimsOf(tokens.at(-1)!).iat * 1000).toBeGreaterThanOrEqual(back - 1_000);
+  });
+
+  // Exactly once: the ten times typed, each stored one time.
+  const list = await api('GET', '/event?program=manualentry&pageNumber=1&pageSize=50');
+  expect(list.totalCount).toBe(10);
+  const times = list.items.map((item: { timeMs: number }) => item.timeMs).sort();
+  expect(times).toEqual([4500, 4510, 4520, 4530, 4540, 4600, 4610, 4620, 4630, 4640]);
+  await context.close();
 });

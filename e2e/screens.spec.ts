@@ -415,6 +415,83 @@ test('TV mode: names on one line and whole results, from a phone to a TV', async
       await expect(tv.getByText('Narciso Schimmel-Vandervort').first()).toBeVisible();
       await page.screenshot({ path: `test-results/screens/tv/${size.width}x${size.height}.png` });
     });
+
+  await test.step('1920×1080: a name of 29 characters ends in an ellipsis on one line', async () => {
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    // Wide letters (W, M) in 29 characters, the fastest of the day: first on every board.
+    const long = 'Maximilian Wojciechowski-Moss';
+    const athlete = await api('POST', '/athlete', {
+      firstName: 'Maximilian',
+      lastName: 'Wojciechowski-Moss',
+      gender: 'male',
+      weightKg: 75,
+    });
+    await api('POST', '/event', {
+      items: [
+        {
+          clientId: `tv-long-name-${athlete.id}`,
+          athleteId: athlete.id,
+          eventTypeId: 1,
+          recordedAt: new Date(Date.now() - 3_000_000).toISOString(),
+          distanceMm: 36576,
+          timeMs: 4400,
+          splits: [
+            { distanceMm: 9144, timeMs: 1500 },
+            { distanceMm: 18288, timeMs: 2540 },
+          ],
+          program: 'eapi',
+          source: 'manual',
+          timingMethod: 'hand',
+        },
+      ],
+    });
+    // The live stream brings it to the open TV board, first on the three boards.
+    await expect(tv.locator(`[data-athlete-name][title="${long}"]`)).toHaveCount(3, {
+      timeout: 20_000,
+    });
+    // Every name of 29 characters on the boards: this one, and Anastasia Oberbrunner-Kuhlman.
+    const fits = await tv.evaluate((frame) => {
+      interface Box {
+        scrollWidth: number;
+        clientWidth: number;
+        title: string;
+        getBoundingClientRect(): { left: number; right: number; height: number };
+        closest(selector: string): Box;
+        querySelector(selector: string): Box;
+        querySelectorAll(selector: string): ArrayLike<Box>;
+      }
+      const names = Array.from(
+        (frame as unknown as Box).querySelectorAll('[data-athlete-name]'),
+      ).filter((el) => el.title.length === 29);
+      return names.map((el) => {
+        const style = (globalThis as any).getComputedStyle(el); // eslint-disable-line @typescript-eslint/no-explicit-any
+        const box = el.getBoundingClientRect();
+        const value = el.closest('li').querySelector('[data-board-value]').getBoundingClientRect();
+        const board = el.closest('ol').getBoundingClientRect();
+        return {
+          name: el.title,
+          oneLine: box.height <= parseFloat(style.lineHeight) * 1.5,
+          cut: el.scrollWidth > el.clientWidth + 1,
+          ellipsis: style.textOverflow === 'ellipsis' && style.overflow === 'hidden',
+          // The name's box ends before its result begins, and inside its board.
+          clear: box.right <= value.left + 0.5 && box.right <= board.right + 0.5,
+        };
+      });
+    });
+    expect(fits.filter((fit) => fit.name === long)).toHaveLength(3);
+    expect(fits.length).toBeGreaterThanOrEqual(4);
+    for (const fit of fits) {
+      expect(fit.oneLine, `${fit.name} on one line`).toBe(true);
+      expect(fit.clear, `${fit.name} over its result or out of its board`).toBe(true);
+      // Whole, or ended in an ellipsis (never letters cut off bare).
+      if (fit.cut) expect(fit.ellipsis, `${fit.name} cut without an ellipsis`).toBe(true);
+    }
+    test.info().annotations.push({
+      type: '29 characters at 1920×1080',
+      description: JSON.stringify(fits.map(({ name, cut }) => ({ name, cut }))),
+    });
+    await page.screenshot({ path: 'test-results/screens/tv/1920x1080-29-characters.png' });
+  });
   expect(errors).toEqual([]);
 });
 

@@ -73,7 +73,8 @@ export async function startServer(
     },
     stdio: ['ignore', log, log],
   });
-  await waitForHealth(url, child, 60_000);
+  // A loaded machine (several suites at once) may need longer: E2E_SERVER_START_MS.
+  await waitForHealth(url, child, Number(process.env.E2E_SERVER_START_MS ?? 60_000));
   const stop = async () => {
     if (child.exitCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));

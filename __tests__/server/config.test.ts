@@ -104,7 +104,15 @@ describe('loadConfig', () => {
       auth0ManagementClientId: undefined,
       auth0ManagementClientSecret: undefined,
       auth0Connection: 'Username-Password-Authentication',
+      accessTokenTtl: 600,
     });
+  });
+
+  it("reads the access tokens' lifetime in seconds, 10 to 86400", () => {
+    expect(loadConfig({ ACCESS_TOKEN_TTL: '20' }).accessTokenTtl).toBe(20);
+    expect(() => loadConfig({ ACCESS_TOKEN_TTL: '5' })).toThrow(
+      'ACCESS_TOKEN_TTL="5": expected seconds from 10 to 86400',
+    );
   });
 
   it('reads the identity variables', () => {

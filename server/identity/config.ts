@@ -35,6 +35,14 @@ export const IdentityEnvironment = Type.Object({
     default: 'Username-Password-Authentication',
     description: "the name of Auth0's database connection",
   }),
+  // The embedded provider's access tokens (JWTs nobody can revoke): short, refresh
+  // tokens do the rest. Shorter in tests of an expiry (e2e/offline.spec.ts).
+  ACCESS_TOKEN_TTL: Type.Integer({
+    minimum: 10,
+    maximum: 86_400,
+    default: 600,
+    description: 'seconds from 10 to 86400',
+  }),
 });
 
 /** Never shown in a message (start failures end up in logs). */
@@ -68,6 +76,8 @@ export interface IdentityConfig {
   auth0ManagementClientId: string | undefined;
   auth0ManagementClientSecret: string | undefined;
   auth0Connection: string;
+  /** Lifetime of the embedded provider's access tokens, in seconds. */
+  accessTokenTtl: number;
 }
 
 export function identityConfig(checked: Static<typeof IdentityEnvironment>): IdentityConfig {
@@ -80,5 +90,6 @@ export function identityConfig(checked: Static<typeof IdentityEnvironment>): Ide
     auth0ManagementClientId: checked.AUTH0_MANAGEMENT_CLIENT_ID,
     auth0ManagementClientSecret: checked.AUTH0_MANAGEMENT_CLIENT_SECRET,
     auth0Connection: checked.AUTH0_CONNECTION,
+    accessTokenTtl: checked.ACCESS_TOKEN_TTL,
   };
 }

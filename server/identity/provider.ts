@@ -13,7 +13,10 @@ import {
   type IdentitySettings,
 } from './settings';
 
-/** Access tokens are JWTs nobody can revoke: keep them short, refresh tokens do the rest. */
+/**
+ * Access tokens are JWTs nobody can revoke: keep them short, refresh tokens do the rest.
+ * The default; ACCESS_TOKEN_TTL sets another (settings.accessTokenTtl).
+ */
 export const ACCESS_TOKEN_TTL = 10 * 60;
 const DAY = 24 * 3600;
 
@@ -37,6 +40,7 @@ export function createProvider(
   keys: IdentityKeys,
 ): Provider {
   const audience = apiAudience(settings);
+  const accessTokenTtl = settings.accessTokenTtl ?? ACCESS_TOKEN_TTL;
   const uris = redirectUris(settings);
   const configuration: Configuration = {
     adapter: createAdapterClass(db),
@@ -85,7 +89,7 @@ export function createProvider(
           return {
             scope: 'api',
             audience,
-            accessTokenTTL: ACCESS_TOKEN_TTL,
+            accessTokenTTL: accessTokenTtl,
             accessTokenFormat: 'jwt',
             jwt: { sign: { alg: 'RS256' } },
           };
@@ -100,7 +104,7 @@ export function createProvider(
     clientBasedCORS: (_ctx, origin, client) =>
       client.redirectUris?.some((uri) => new URL(uri).origin === origin) ?? false,
     ttl: {
-      AccessToken: ACCESS_TOKEN_TTL,
+      AccessToken: accessTokenTtl,
       AuthorizationCode: 60,
       IdToken: 3600,
       Interaction: 3600,

@@ -28,6 +28,8 @@ export interface IdentitySettings {
   auth0ManagementClientSecret?: string | undefined;
   /** Auth0's database connection name (default Username-Password-Authentication). */
   auth0Connection?: string | undefined;
+  /** Lifetime of access tokens in seconds (ACCESS_TOKEN_TTL; default 10 minutes). */
+  accessTokenTtl?: number | undefined;
   /** How often expired rows of identity_store are deleted (ms; default 10 minutes). */
   purgeIntervalMs?: number | undefined;
   /** Overrides of the sign-in throttle (login-throttle.ts; tests use short waits). */
@@ -89,6 +91,7 @@ export function resolveSettings(
     auth0ManagementClientId: from('auth0ManagementClientId'),
     auth0ManagementClientSecret: from('auth0ManagementClientSecret'),
     auth0Connection: from('auth0Connection'),
+    accessTokenTtl: from('accessTokenTtl'),
     purgeIntervalMs: from('purgeIntervalMs'),
     loginLimits: from('loginLimits'),
     mailRequestLimits: from('mailRequestLimits'),

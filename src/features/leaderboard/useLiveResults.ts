@@ -7,7 +7,7 @@ import { createLiveRefresh } from './liveRefresh';
  * results of `eventTypeId` were stored, and after the stream was re-opened (something may
  * have been missed); never two at a time and at most once a second (createLiveRefresh),
  * so give it a function that resolves when its load is done. Answers the stream's status
- * for a "live" badge.
+ * for a "live" badge: "offline" from a drop until the stream is open again.
  *
  * @example
  * const status = useLiveResults(filters.eventTypeId, () => refetch());
@@ -32,7 +32,12 @@ export function useLiveResults(
           if (eventTypeIds.includes(latest.current.eventTypeId)) refresh.notify();
         },
         onResync: () => refresh.notify(),
-        onStatus: setStatus,
+        // Once offline, offline until the stream is open again: each retry's brief
+        // "connecting" would take the offline notice off and put it back (a jump of the page).
+        onStatus: (next) =>
+          setStatus((current) =>
+            current === 'offline' && next === 'connecting' ? 'offline' : next,
+          ),
       },
       { signal: stop.signal },
     );

@@ -42,6 +42,15 @@ export function EntryGrid(props: EntryGridProps) {
     props;
   const { token } = theme.useToken();
   const tableRef = useRef<HTMLTableElement>(null);
+  // The names stay in sight while the grid scrolls sideways (a phone shows a name and one
+  // column at a time): without them a coach typing the total saw no one's name.
+  const nameColumn = {
+    position: 'sticky',
+    left: 0,
+    // Above a focused input's wrapper (antd raises it to 1).
+    zIndex: 2,
+    background: token.colorBgElevated,
+  } as const;
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>, row: number, column: number) => {
     if (!moveKeys.includes(event.key)) return;
@@ -69,7 +78,7 @@ export function EntryGrid(props: EntryGridProps) {
       </caption>
       <thead>
         <tr style={{ borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
-          <th scope="col" style={{ ...cellStyle, textAlign: 'left', minWidth: 180 }}>
+          <th scope="col" style={{ ...cellStyle, ...nameColumn, textAlign: 'left', minWidth: 180 }}>
             Athlete
           </th>
           {columns.map((column) => (
@@ -93,7 +102,10 @@ export function EntryGrid(props: EntryGridProps) {
           const name = row.attempt > 1 ? `${row.name}, attempt ${row.attempt}` : row.name;
           return (
             <tr key={row.key} style={{ borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
-              <th scope="row" style={{ ...cellStyle, textAlign: 'left', fontWeight: 'normal' }}>
+              <th
+                scope="row"
+                style={{ ...cellStyle, ...nameColumn, textAlign: 'left', fontWeight: 'normal' }}
+              >
                 <div style={{ paddingTop: 4 }}>
                   {row.attempt > 1 ? (
                     <Typography.Text type="secondary">attempt {row.attempt}</Typography.Text>

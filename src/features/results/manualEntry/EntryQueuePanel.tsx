@@ -67,8 +67,9 @@ function FixDialog({ row, onClose }: { row: QueuedEntry; onClose: () => void }) 
   const [form] = Form.useForm<FixValues>();
   const { item } = row;
   const fix = async () => {
-    const values = await form.validateFields();
-    if (!owner) return;
+    // A field left wrong shows its message under it; the dialog stays open.
+    const values = await form.validateFields().catch(() => null);
+    if (!values || !owner) return;
     // The row is not on the server (refused): the same client id carries the fixed content.
     await entryQueue(owner.key).update([
       {
