@@ -50,17 +50,13 @@ export async function resolveMember(
   }>`
     select u.id as user_id, u.email, m.workspace_id, m.role, m.roster_ids::text[] as roster_ids
     from users u
-    left join lateral (
-      select m.workspace_id, m.role, m.roster_ids
-      from workspace_members m
-      where m.user_id = u.id
-      order by m.workspace_id = ${wanted ?? null}::uuid desc nulls last,
-        m.workspace_id = u.last_workspace_id desc nulls last,
-        m.workspace_id = u.id desc,
-        m.created_at
-      limit 1
-    ) m on true
-    where u.auth_subject = ${sub}`.execute(db);
+    left join workspace_members m on m.user_id = u.id
+    where u.auth_subject = ${sub}
+    order by m.workspace_id = ${wanted ?? null}::uuid desc nulls last,
+      m.workspace_id = u.last_workspace_id desc nulls last,
+      m.workspace_id = u.id desc,
+      m.created_at
+    limit 1`.execute(db);
   const row = rows[0];
   if (!row) return undefined;
   return {
