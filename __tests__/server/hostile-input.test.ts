@@ -294,6 +294,8 @@ describe('hostile input', () => {
       role: () => 'coach',
       email: () => `${randomUUID()}@example.org`,
       workspaceId: () => coach.accountId,
+      // A well-formed invitation token (of no invitation: 404).
+      token: () => 'A'.repeat(43),
     };
     document = (await app.inject({ url: '/api/docs/json' })).json<OpenApiDocument>();
   }, 60_000);
