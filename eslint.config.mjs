@@ -46,6 +46,7 @@ const serverDomains = [
   'store',
   'user',
   'webhook',
+  'workspace',
 ];
 const serverZones = [...serverDomains, 'db', 'plugins'].flatMap((target) =>
   serverDomains

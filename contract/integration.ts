@@ -1,11 +1,12 @@
 import { Type, type Static } from 'typebox';
-import { Id, Line, Nullable } from './common';
+import { Id, Line, literals, Nullable } from './common';
 
 /**
  * API keys for timing devices and apps (`/api/integration/api-key`). A key is sent as
- * `Authorization: Bearer <key>` and acts for the account that made it, on
- * `POST /api/event` and the reference reads (`GET /api/event-type`, `/api/sport`,
- * `/api/position`) only; any other call answers 403. A revoked or unknown key: 401.
+ * `Authorization: Bearer <key>` and acts for the workspace that made it. A `read` key
+ * reads the roster and reference data (`GET /api/athlete`, `/api/roster`,
+ * `/api/event-type`, `/api/sport`, `/api/position`); a `write` key also sends results
+ * (`POST /api/event`); contract/permissions.ts says which routes. Any other call answers 403. A revoked or unknown key: 401.
  * The key itself is shown once, when it is made; only a hash of it is stored.
  */
 
@@ -14,6 +15,8 @@ const NullableInstant = Nullable(Instant);
 
 /** Every key starts with this. */
 export const API_KEY_PREFIX = 'sl_live_';
+/** What a key may do (contract/permissions.ts `key`); keys made before there was a choice are `write`. */
+export const API_KEY_ACCESS = ['read', 'write'] as const;
 /** At most this many keys that are not revoked, per account. */
 export const MAX_ACTIVE_API_KEYS = 50;
 
@@ -27,6 +30,9 @@ export const ApiKeyBody = Type.Object(
       description: 'Last call made with it (updated at most once a minute), or null.',
     }),
     revokedAt: NullableInstant,
+    access: literals(API_KEY_ACCESS, {
+      description: '`read`: reads the roster and reference data; `write`: also sends results.',
+    }),
   },
   { title: 'ApiKey' },
 );
@@ -46,7 +52,10 @@ export type ApiKeyListBody = Static<typeof ApiKeyListBody>;
 
 /** `POST /api/integration/api-key`: the name says where the key is used ("Lane 1 gates"). */
 export const ApiKeyInput = Type.Object(
-  { name: Line({ minLength: 1, maxLength: 100 }) },
+  {
+    name: Line({ minLength: 1, maxLength: 100 }),
+    access: Type.Optional(literals(API_KEY_ACCESS, { default: 'write' })),
+  },
   { title: 'ApiKeyInput', additionalProperties: false },
 );
 export type ApiKeyInput = Static<typeof ApiKeyInput>;

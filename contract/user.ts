@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Line } from './common';
+import { RoleSchema, RosterLimit, WorkspaceSummaryBody } from './workspace';
 
 /**
  * The signed-in user's account (`/api/user`, spec section 7): profile, e-mail, the
@@ -7,7 +8,10 @@ import { Line } from './common';
  */
 export const UserBody = Type.Object(
   {
-    id: Type.String({ format: 'uuid', description: 'The account id.' }),
+    id: Type.String({
+      format: 'uuid',
+      description: 'The current workspace (account) id: what the data belongs to.',
+    }),
     firstName: Type.String(),
     lastName: Type.String(),
     email: Type.String({ description: 'The sign-in address.' }),
@@ -27,6 +31,17 @@ export const UserBody = Type.Object(
     }),
     telemetryOptOut: Type.Boolean({
       description: 'True when the user switched "Share anonymous usage data" off.',
+    }),
+    userId: Type.String({
+      format: 'uuid',
+      description: "The signed-in user's own id (`id` is the current workspace's).",
+    }),
+    role: Type.Union([RoleSchema, Type.Null()], {
+      description: 'Their role in the current workspace; null: they belong to none.',
+    }),
+    rosterIds: RosterLimit,
+    workspaces: Type.Array(WorkspaceSummaryBody, {
+      description: 'Every workspace the user belongs to, for the switcher.',
     }),
   },
   { title: 'User' },

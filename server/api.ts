@@ -18,6 +18,7 @@ import logoRoutes from './user/logo-routes';
 import timeZoneRoutes from './user/time-zone-routes';
 import userRoutes from './user/routes';
 import webhookRoutes from './webhook/routes';
+import { rosterLimit, workspaceRoutes } from './workspace';
 import { refuseUndeclaredQueries } from './plugins/validators';
 
 /**
@@ -35,6 +36,8 @@ const api: FastifyPluginAsyncTypebox = async (app) => {
 
   await app.register(async (guarded) => {
     guarded.addHook('onRequest', guarded.authenticate);
+    // The roster limit of a member limited to some rosters (contract/permissions.ts).
+    guarded.addHook('preHandler', rosterLimit);
     await guarded.register(userRoutes);
     await guarded.register(logoRoutes);
     await guarded.register(referenceRoutes);
@@ -53,6 +56,7 @@ const api: FastifyPluginAsyncTypebox = async (app) => {
     await guarded.register(reportRoutes);
     await guarded.register(storeRoutes);
     await guarded.register(webhookRoutes);
+    await guarded.register(workspaceRoutes);
   });
 };
 

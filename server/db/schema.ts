@@ -44,6 +44,8 @@ export interface UsersTable {
   telemetry_id: Generated<string>;
   /** Migration 022: the coach switched "Share anonymous usage data" off. */
   telemetry_opt_out: Generated<boolean>;
+  /** Migration 028: the workspace the user chose last (a request without a workspace header). */
+  last_workspace_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -212,6 +214,35 @@ export interface ApiKeysTable {
   key_hash: string;
   created_at: CreatedAt;
   last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  /** Migration 028: `read` keys only read; `write` keys (every older key) also send results. */
+  access: ColumnType<'read' | 'write', 'read' | 'write' | undefined, 'read' | 'write'>;
+}
+
+/** Migration 028: who belongs to a workspace (an account row), with which role. */
+export interface WorkspaceMembersTable {
+  user_id: string;
+  workspace_id: string;
+  role: 'owner' | 'coach' | 'viewer';
+  /** The rosters a limited member sees (null: every roster). */
+  roster_ids: string[] | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** Migration 028: an invitation by e-mail, found by the SHA-256 of its token. */
+export interface WorkspaceInvitationsTable {
+  id: BigId;
+  workspace_id: string;
+  email: string;
+  role: 'owner' | 'coach' | 'viewer';
+  roster_ids: string[] | null;
+  token_hash: string;
+  invited_by: string | null;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  accepted_by: string | null;
   revoked_at: Timestamp | null;
 }
 
@@ -447,6 +478,8 @@ export interface Database {
   board_bests: BoardBestsTable;
   bests_since: BestsSinceTable;
   api_keys: ApiKeysTable;
+  workspace_members: WorkspaceMembersTable;
+  workspace_invitations: WorkspaceInvitationsTable;
   index_reference_versions: IndexReferenceVersionsTable;
   index_references: IndexReferencesTable;
   profiles: ProfilesTable;

@@ -37,6 +37,7 @@ type ApiKeyRow = {
   created_at: Date;
   last_used_at: Date | null;
   revoked_at: Date | null;
+  access: 'read' | 'write';
 };
 
 export function toApiKeyBody(row: ApiKeyRow): ApiKeyBody {
@@ -47,10 +48,19 @@ export function toApiKeyBody(row: ApiKeyRow): ApiKeyBody {
     createdAt: row.created_at.toISOString(),
     lastUsedAt: row.last_used_at?.toISOString() ?? null,
     revokedAt: row.revoked_at?.toISOString() ?? null,
+    access: row.access,
   };
 }
 
-const listed = ['id', 'name', 'prefix', 'created_at', 'last_used_at', 'revoked_at'] as const;
+const listed = [
+  'id',
+  'name',
+  'prefix',
+  'created_at',
+  'last_used_at',
+  'revoked_at',
+  'access',
+] as const;
 
 export function listApiKeys(db: Db, accountId: string): Promise<ApiKeyRow[]> {
   return db
@@ -72,6 +82,7 @@ export function createApiKey(
   accountId: string,
   name: string,
   maxActive: number,
+  access: 'read' | 'write' = 'write',
 ): Promise<{ row: ApiKeyRow; key: string } | undefined> {
   return db.transaction().execute(async (trx) => {
     await trx.selectFrom('users').select('id').where('id', '=', accountId).forUpdate().execute();
@@ -85,7 +96,7 @@ export function createApiKey(
     const { key, prefix, hash } = newApiKey();
     const row = await trx
       .insertInto('api_keys')
-      .values({ account_id: accountId, name, prefix, key_hash: hash })
+      .values({ account_id: accountId, name, prefix, key_hash: hash, access })
       .returning(listed)
       .executeTakeFirstOrThrow();
     return { row, key };
@@ -110,6 +121,8 @@ export interface KeyHolder {
   accountId: string;
   sub: string;
   email: string;
+  /** Migration 028: what the key may do (contract/permissions.ts `key`). */
+  access: 'read' | 'write';
 }
 
 /** The key with this hash and its account: the one indexed lookup per request with a key. */
@@ -118,6 +131,7 @@ export async function findApiKey(db: Db, hash: string): Promise<KeyHolder | unde
     .selectFrom('api_keys as k')
     .innerJoin('users as u', 'u.id', 'k.account_id')
     .select(['k.id', 'k.revoked_at', 'k.last_used_at', 'k.account_id', 'u.auth_subject', 'u.email'])
+    .select('k.access')
     .where('k.key_hash', '=', hash)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -128,6 +142,7 @@ export async function findApiKey(db: Db, hash: string): Promise<KeyHolder | unde
     accountId: row.account_id,
     sub: row.auth_subject,
     email: row.email,
+    access: row.access,
   };
 }
 

@@ -47,7 +47,13 @@ const integrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const name = request.body.name.trim();
       if (!name) throw badRequest({ name: ['must not be empty'] });
-      const made = await createApiKey(app.db, request.account.id, name, MAX_ACTIVE_API_KEYS);
+      const made = await createApiKey(
+        app.db,
+        request.account.id,
+        name,
+        MAX_ACTIVE_API_KEYS,
+        request.body.access,
+      );
       if (!made) {
         throw conflict(
           `An account may have ${MAX_ACTIVE_API_KEYS} API keys in use; revoke one first.`,

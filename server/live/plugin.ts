@@ -6,9 +6,15 @@ export interface LiveSettings {
   heartbeatMs: number;
   /** How often the PostgreSQL listening connection is checked with a query. */
   listenerCheckMs: number;
+  /** How often an open stream re-reads its member's membership (a removed member's stream ends). */
+  memberCheckMs: number;
 }
 
-export const defaultLiveSettings: LiveSettings = { heartbeatMs: 15_000, listenerCheckMs: 30_000 };
+export const defaultLiveSettings: LiveSettings = {
+  heartbeatMs: 15_000,
+  listenerCheckMs: 30_000,
+  memberCheckMs: 5_000,
+};
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,6 +4,7 @@ import { decodeJwt } from 'jose';
 import { fileAnswer } from '../plugins/route-schema';
 import { MessageBody } from '../../contract/errors';
 import { STREAM_EVENTS } from '../../contract/event-stream';
+import { membershipOf } from '../workspace';
 
 /** A client that reads nothing for this long (bytes queued) is dropped. */
 const MAX_QUEUED_BYTES = 1 << 20;
@@ -74,6 +75,24 @@ const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
         else send(STREAM_EVENTS.resync, {});
       });
       const heartbeat = setInterval(() => write(': ping\n\n'), app.liveSettings.heartbeatMs);
+      // A member removed, or limited to some rosters, meanwhile: the stream ends as when
+      // the token expires (`expired`), and the client's next open is refused (decision 035).
+      const member = request.member;
+      const memberCheck =
+        member &&
+        setInterval(() => {
+          membershipOf(app.db, member.userId, member.workspaceId).then(
+            (now) => {
+              if (!now || now.rosterIds) {
+                request.log.info({ accountId }, 'event stream: the membership ended; closing');
+                send(STREAM_EVENTS.expired, {});
+                end();
+              }
+            },
+            (error: unknown) =>
+              request.log.warn({ err: error }, 'event stream: member check failed'),
+          );
+        }, app.liveSettings.memberCheckMs);
       const expiresInMs = exp === undefined ? MAX_TIMER_MS : exp * 1000 - Date.now();
       const expiry = setTimeout(
         () => {
@@ -88,6 +107,7 @@ const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ended = true;
         unsubscribe();
         clearInterval(heartbeat);
+        if (memberCheck) clearInterval(memberCheck);
         clearTimeout(expiry);
         open.delete(end);
         if (!raw.writableEnded) raw.end();

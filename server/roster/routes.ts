@@ -57,7 +57,10 @@ const rosterRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request): Promise<RosterListBody> => {
-      const items = await listRosters(app.db, request.account.id);
+      const all = await listRosters(app.db, request.account.id);
+      // A member limited to some rosters sees those only (contract/permissions.ts `filtered`).
+      const limit = request.member?.rosterIds;
+      const items = limit ? all.filter((roster) => limit.includes(String(roster.id))) : all;
       return { items, totalCount: items.length, pageNumber: 1, pageSize: MAX_ROSTERS };
     },
   );

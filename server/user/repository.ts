@@ -3,6 +3,7 @@ import type { UserBody } from '../../contract/user';
 import type { Database, User } from '../db/schema';
 import { inTransaction } from '../db/transaction';
 import { openAccount } from '../store';
+import { addOwner } from '../workspace';
 
 /**
  * Queries on `users`, the account row: one per identity (`auth_subject` = the token's
@@ -38,7 +39,11 @@ export async function createAccount(
       .onConflict((conflict) => conflict.column('auth_subject').doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (made) await openAccount(trx, made.id, values.athleteSpots);
+    if (made) {
+      await openAccount(trx, made.id, values.athleteSpots);
+      // The account is its own workspace, its user the owner (decision 035).
+      await addOwner(trx, made.id);
+    }
   });
   const row = await findAccountBySubject(db, values.sub);
   if (!row) throw new Error('the account row vanished right after its insert');
@@ -101,7 +106,11 @@ export function replaceLogo(db: Db, accountId: string, logoUrl: string): Promise
  * The API's view of the row; `emailVerified` comes from the identity provider,
  * `athleteSpots` from the Store's ledger (server/store).
  */
-export function toUserBody(user: User, emailVerified: boolean, athleteSpots: number): UserBody {
+export function toUserBody(
+  user: User,
+  emailVerified: boolean,
+  athleteSpots: number,
+): Omit<UserBody, 'userId' | 'role' | 'rosterIds' | 'workspaces'> {
   return {
     id: user.id,
     firstName: user.first_name,

@@ -8,7 +8,8 @@ import {
   UserBody,
   VERIFICATION_MAIL_INTERVAL_SECONDS,
 } from '../../contract/user';
-import type { Account } from '../plugins/auth';
+import type { FastifyRequest } from 'fastify';
+import { workspacesOf } from '../workspace';
 import { createAttemptThrottle } from '../identity';
 import { badRequest, HttpError } from '../plugins/http-errors';
 import { athleteSpots } from '../store';
@@ -24,13 +25,29 @@ export const TOO_MANY_PASSWORD_GUESSES =
 
 /** What every route here may answer besides its success (the API guard's 401). */
 
-async function userBody(app: FastifyInstance, account: Account): Promise<UserBody> {
-  const [user, verified, spots] = await Promise.all([
-    getUser(app.db, account.id),
+/**
+ * `/api/user` for the current workspace (decision 035): the person's own profile,
+ * address and telemetry from their users row; the spots and logo of the workspace the
+ * request acts in; their role there and every workspace they belong to (the switcher).
+ */
+async function userBody(app: FastifyInstance, request: FastifyRequest): Promise<UserBody> {
+  const { account, member, userId } = request;
+  const [user, workspace, verified, spots, workspaces] = await Promise.all([
+    getUser(app.db, userId),
+    account.id === userId ? undefined : getUser(app.db, account.id),
     isEmailVerified(app, account.sub, { emailVerified: account.emailVerified }),
     athleteSpots(app.db, account.id),
+    workspacesOf(app.db, userId),
   ]);
-  return toUserBody(user, verified, spots);
+  return {
+    ...toUserBody(user, verified, spots),
+    id: account.id,
+    logoUrl: (workspace ?? user).logo_url,
+    userId,
+    role: member?.role ?? null,
+    rosterIds: member?.rosterIds?.map(Number) ?? null,
+    workspaces,
+  };
 }
 
 /** The signed-in user's own account: `/api/user` and its actions (spec section 7). */
@@ -47,7 +64,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: UserBody, ...common },
       },
     },
-    async (request) => userBody(app, request.account),
+    async (request) => userBody(app, request),
   );
 
   app.put(
@@ -69,17 +86,9 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!lastName) errors.lastName = ['must not be empty'];
       if (Object.keys(errors).length > 0) throw badRequest(errors);
       const organisation = request.body.organisation?.trim();
-      const user = await updateProfile(app.db, request.account.id, {
-        firstName,
-        lastName,
-        organisation,
-      });
-      const { sub, emailVerified } = request.account;
-      const [verified, spots] = await Promise.all([
-        isEmailVerified(app, sub, { emailVerified }),
-        athleteSpots(app.db, request.account.id),
-      ]);
-      return toUserBody(user, verified, spots);
+      // The person's own row (their names; the organisation names their own workspace).
+      await updateProfile(app.db, request.userId, { firstName, lastName, organisation });
+      return userBody(app, request);
     },
   );
 
@@ -98,8 +107,8 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await setTelemetryOptOut(app.db, request.account.id, request.body.optOut);
-      return userBody(app, request.account);
+      await setTelemetryOptOut(app.db, request.userId, request.body.optOut);
+      return userBody(app, request);
     },
   );
 
@@ -135,7 +144,8 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { id, sub, email } = request.account;
+      const { sub, email } = request.account;
+      const id = request.userId;
       const claim = await claimVerificationMail(app.db, id, VERIFICATION_MAIL_INTERVAL_SECONDS);
       if (!claim.ok) {
         reply.header('retry-after', String(claim.retryAfterSeconds));
@@ -169,7 +179,8 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const { id, sub, email } = request.account;
+      const { sub, email } = request.account;
+      const id = request.userId;
       if (!(await passwordGuesses.admit(id, request.ip))) {
         reply.header('retry-after', String(passwordGuesses.windowSeconds));
         throw new HttpError(429, { message: TOO_MANY_PASSWORD_GUESSES });

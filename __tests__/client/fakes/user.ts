@@ -19,6 +19,17 @@ export function testUser(overrides: Partial<UserBody> = {}): UserBody {
     logoUrl: null,
     telemetryId: '5b0e6f3a-0000-4000-8000-00000000aaaa',
     telemetryOptOut: false,
+    userId: '7f1c2d9e-0000-4000-8000-000000000001',
+    role: 'owner',
+    rosterIds: null,
+    workspaces: [
+      {
+        id: '7f1c2d9e-0000-4000-8000-000000000001',
+        name: 'Riverside Lions',
+        role: 'owner',
+        rosterIds: null,
+      },
+    ],
     ...overrides,
   };
 }

@@ -42,6 +42,8 @@ describe('API keys', () => {
       createdAt: expect.any(String),
       lastUsedAt: null,
       revokedAt: null,
+      // Read-write unless asked otherwise (decision 035).
+      access: 'write',
     });
     const row = await app.db
       .selectFrom('api_keys')

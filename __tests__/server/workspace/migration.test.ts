@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql, type Kysely } from 'kysely';
+import { openDatabase, type DatabaseHandle } from '../../../server/db/connect';
+import { migrateToLatest } from '../../../server/db/migrate';
+import { migrations } from '../../../server/db/migrations';
+import * as workspaces from '../../../server/db/migrations/028_workspaces';
+
+/**
+ * Migration 028: every existing account becomes a workspace owned by its user, with no
+ * row changing hands and no id changing; existing API keys stay read-write. Down and up
+ * again with data in it, on the engine of the run (PGlite, or PostgreSQL with DATABASE_URL).
+ */
+describe('migration 028', () => {
+  let handle: DatabaseHandle;
+  let cleanup: () => Promise<void>;
+  beforeAll(async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'splitline-workspaces-'));
+    let databaseUrl: string | undefined;
+    if (process.env.DATABASE_URL) {
+      const admin = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
+      const name = `splitline_workspaces_test_${process.pid}`;
+      await sql`drop database if exists ${sql.id(name)}`.execute(admin.db);
+      await sql`create database ${sql.id(name)}`.execute(admin.db);
+      const url = new URL(process.env.DATABASE_URL);
+      url.pathname = `/${name}`;
+      databaseUrl = url.toString();
+      cleanup = async () => {
+        await sql`drop database if exists ${sql.id(name)}`.execute(admin.db);
+        await admin.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      };
+    } else {
+      cleanup = async () => fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+    handle = await openDatabase({ databaseUrl, dataDir });
+  }, 120_000);
+  afterAll(async () => {
+    await handle.close();
+    await cleanup();
+  });
+
+  const tableExists = async (db: Kysely<unknown>, table: string) =>
+    (
+      await sql<{ n: string }>`select count(*) as n from information_schema.tables
+        where table_name = ${table} and table_schema = current_schema()`.execute(db)
+    ).rows[0]!.n !== '0';
+
+  it('makes each account its own workspace, owned by its user; down and up again keep the data', async () => {
+    const db = handle.db as Kysely<unknown>;
+    const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '028'));
+    await migrateToLatest(db, before);
+    const { rows: users } = await sql<{ id: string }>`
+      insert into users (auth_subject, email) values ('a', 'a@example.org'), ('b', 'b@example.org')
+      returning id`.execute(db);
+    const [a, b] = users.map((row) => row.id) as [string, string];
+    await sql`insert into rosters (account_id, name) values (${a}, 'Varsity')`.execute(db);
+    await sql`insert into api_keys (account_id, name, prefix, key_hash)
+      values (${a}, 'Gate', 'sl_live_abcd', 'hash-a')`.execute(db);
+
+    await migrateToLatest(db, migrations);
+    const members = async () =>
+      (
+        await sql<{ user_id: string; workspace_id: string; role: string; roster_ids: unknown }>`
+          select user_id, workspace_id, role, roster_ids from workspace_members
+          order by user_id`.execute(db)
+      ).rows;
+    expect(await members()).toEqual(
+      [a, b]
+        .sort()
+        .map((id) => ({ user_id: id, workspace_id: id, role: 'owner', roster_ids: null })),
+    );
+    const key = await sql<{ access: string; account_id: string }>`
+      select access, account_id from api_keys`.execute(db);
+    expect(key.rows).toEqual([{ access: 'write', account_id: a }]);
+    // The data did not move: the roster is still account a's.
+    const roster = await sql<{ account_id: string }>`select account_id from rosters`.execute(db);
+    expect(roster.rows).toEqual([{ account_id: a }]);
+    // b joins a's workspace as a limited coach: a row the down migration must drop cleanly.
+    await sql`insert into workspace_members (user_id, workspace_id, role, roster_ids)
+      values (${b}, ${a}, 'coach', '{1}')`.execute(db);
+    await sql`insert into workspace_invitations (workspace_id, email, role, token_hash, expires_at)
+      values (${a}, 'c@example.org', 'viewer', 'token-hash', now() + interval '7 days')`.execute(
+      db,
+    );
+    // An owner with a roster limit is refused by the table itself.
+    await expect(
+      sql`update workspace_members set roster_ids = '{1}' where user_id = ${a}`.execute(db),
+    ).rejects.toThrow();
+
+    await workspaces.down(db);
+    expect(await tableExists(db, 'workspace_members')).toBe(false);
+    expect(await tableExists(db, 'workspace_invitations')).toBe(false);
+    const keyAfterDown = await sql<Record<string, unknown>>`select * from api_keys`.execute(db);
+    expect(keyAfterDown.rows[0]).not.toHaveProperty('access');
+    expect(keyAfterDown.rows[0]).toMatchObject({ account_id: a, name: 'Gate' });
+    const usersAfterDown = await sql<{ id: string }>`select id from users order by id`.execute(db);
+    expect(usersAfterDown.rows.map((row) => row.id)).toEqual([a, b].sort());
+
+    await workspaces.up(db);
+    expect(await members()).toEqual(
+      [a, b]
+        .sort()
+        .map((id) => ({ user_id: id, workspace_id: id, role: 'owner', roster_ids: null })),
+    );
+    const keyAfterUp = await sql<{ access: string }>`select access from api_keys`.execute(db);
+    expect(keyAfterUp.rows).toEqual([{ access: 'write' }]);
+  });
+});
