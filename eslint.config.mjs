@@ -30,6 +30,7 @@ const featureNames = [
 const serverDomains = [
   'app-config',
   'athlete',
+  'backup',
   'event',
   'health',
   'identity',
