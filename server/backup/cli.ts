@@ -1,17 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
-import { ConfigError, loadConfig, type Config } from '../config';
-import { openDatabase, type DatabaseHandle } from '../db/connect';
-import { DataDirLockedError } from '../db/data-dir-lock';
-import { migrateToLatest } from '../db/migrate';
+import { ConfigError, loadConfig } from '../config';
 import { migrations } from '../db/migrations';
 import { explainStartFailure } from '../start-failure';
-import { createBackup, type BackupSource } from './backup';
 import { BACKUP_USAGE, describeBackup, runBackupCommand } from './command';
-import { BackupError, backupFileName } from './format';
+import { BackupError } from './format';
+import {
+  hasEmbeddedDatabase,
+  migrateEmbeddedToPostgres,
+  openForCommand,
+} from './migrate-to-postgres';
 import { restoreBackup, type RestoreSummary } from './restore';
-import { backupsDir } from './schedule';
 
 /**
  * The operator's commands (decision 038), on the database the server would use
@@ -29,48 +28,15 @@ const MIGRATE_USAGE = `Usage: npm run migrate-to-postgres -- <DATABASE_URL>
   Copies the embedded database of DATA_DIR into an empty PostgreSQL database
   (stop the server first; uploaded logos and the webhook key stay in DATA_DIR).`;
 
-const hasEmbeddedDatabase = (dataDir: string) =>
-  fs.existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'));
-
-/** Opens a database, a refused one told in one sentence. */
-async function open(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
-  what: string,
-): Promise<DatabaseHandle> {
-  try {
-    return await openDatabase(config, { warn: () => undefined });
-  } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      throw new BackupError(
-        `A Splitline server is running on DATA_DIR=${config.dataDir}, and the embedded database is that process's alone; stop it to ${what}.`,
-      );
-    }
-    throw error;
-  }
-}
-
-/** A statement on PostgreSQL that fails to connect answers its error only then. */
-async function ready(handle: DatabaseHandle): Promise<DatabaseHandle> {
-  try {
-    await handle.db.selectNoFrom((eb) => eb.val(1).as('one')).execute();
-    return handle;
-  } catch (error) {
-    await handle.close();
-    throw error;
-  }
-}
-
 async function backup(args: string[]): Promise<void> {
   if (args.some((arg) => arg === '--help' || arg === '-h')) throw new UsageError(BACKUP_USAGE);
   const config = loadConfig();
   if (!config.databaseUrl && !hasEmbeddedDatabase(config.dataDir)) {
     throw new BackupError(`There is no database in DATA_DIR=${config.dataDir} to back up.`);
   }
-  const handle = await ready(
-    await open(
-      config,
-      'back up from the command line (its scheduled backups are in DATA_DIR/backups)',
-    ),
+  const handle = await openForCommand(
+    config,
+    'back up from the command line (its scheduled backups are in DATA_DIR/backups)',
   );
   try {
     const result = await runBackupCommand({ db: handle.db, config }, args);
@@ -103,7 +69,7 @@ async function restore(args: string[]): Promise<void> {
       );
     }
   }
-  const handle = await ready(await open(config, 'restore into it'));
+  const handle = await openForCommand(config, 'restore into it');
   try {
     const summary = await restoreBackup(
       { db: handle.db, dataDir: config.dataDir },
@@ -131,41 +97,9 @@ async function migrateToPostgres(args: string[]): Promise<void> {
   const url = args[0];
   if (args.length !== 1 || !/^postgres(ql)?:\/\//.test(url!)) throw new UsageError(MIGRATE_USAGE);
   const config = loadConfig({ ...process.env, DATABASE_URL: '' });
-  if (!hasEmbeddedDatabase(config.dataDir)) {
-    throw new BackupError(`There is no embedded database in DATA_DIR=${config.dataDir} to copy.`);
-  }
-  const started = performance.now();
-  // 1. The embedded database, brought to this Splitline's schema, into a backup file
-  //    (kept in DATA_DIR/backups: the way back, should the switch be undone).
-  const embedded = await open(config, 'move it to PostgreSQL');
-  let file: string;
-  try {
-    await migrateToLatest(embedded.db as Kysely<unknown>, migrations);
-    const source: BackupSource = { db: embedded.db, dataDir: config.dataDir, engine: 'pglite' };
-    const dir = backupsDir(config.dataDir);
-    const summary = await createBackup(
-      source,
-      path.join(dir, backupFileName(new Date(), 'before-postgres')),
-    );
-    file = summary.file;
-    console.log(describeBackup(summary));
-  } finally {
-    await embedded.close();
-  }
-  // 2. That file into the empty PostgreSQL database.
-  const target = { databaseUrl: url, dataDir: config.dataDir };
-  const postgres = await ready(await open(target, 'copy into it'));
-  try {
-    const summary = await restoreBackup(
-      { db: postgres.db, dataDir: config.dataDir },
-      file,
-      migrations,
-    );
-    console.log(describeRestore(summary, 'PostgreSQL'));
-  } finally {
-    await postgres.close();
-  }
-  const seconds = Math.round((performance.now() - started) / 100) / 10;
+  const { backup, restore, seconds } = await migrateEmbeddedToPostgres(config.dataDir, url!);
+  console.log(describeBackup(backup));
+  console.log(describeRestore(restore, 'PostgreSQL'));
   console.log(
     `migrate-to-postgres: done in ${seconds} s. Start the server with DATABASE_URL set to that database ` +
       `and the same DATA_DIR (logos and the webhook key stay there); the embedded copy in DATA_DIR/pglite is left as it was.`,
