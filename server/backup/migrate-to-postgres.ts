@@ -7,7 +7,7 @@ import { migrateToLatest } from '../db/migrate';
 import { migrations } from '../db/migrations';
 import { createBackup, type BackupSummary } from './backup';
 import { BackupError, backupFileName } from './format';
-import { restoreBackup, type RestoreSummary } from './restore';
+import { assertEmpty, restoreBackup, type RestoreSummary } from './restore';
 import { backupsDir } from './schedule';
 
 /** Opens a database; a data directory in use by a server is told in one sentence. */
@@ -60,6 +60,7 @@ export async function migrateEmbeddedToPostgres(
   // The target first: an unreachable or non-empty database is refused before any work.
   const postgres = await openForCommand({ databaseUrl, dataDir }, 'copy into it');
   try {
+    await assertEmpty(postgres.db);
     const embedded = await openForCommand(
       { databaseUrl: undefined, dataDir },
       'move it to PostgreSQL',

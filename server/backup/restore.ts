@@ -206,7 +206,7 @@ export async function restoreBackup(
 }
 
 /** Tables in the connection's schema: a restore goes into none that has any. */
-async function assertEmpty(db: Kysely<Database>): Promise<void> {
+export async function assertEmpty(db: Kysely<Database>): Promise<void> {
   const { rows } = await sql<{ n: string }>`
     select count(*)::text as n from pg_class c
     where c.relnamespace = (select oid from pg_namespace where nspname = current_schema())
