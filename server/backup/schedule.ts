@@ -47,12 +47,22 @@ export function nextBackupDelay(
   return Math.max(FIRST_DELAY_MS, due - now);
 }
 
-/** Removes the schedule's backups beyond the newest `keep`; the removed names. */
+/**
+ * Removes the schedule's backups beyond the newest `keep`, and the partial files of
+ * backups that a killed process never finished; the removed names.
+ */
 export async function pruneBackups(dir: string, keep: number): Promise<string[]> {
   const all = await autoBackups(dir);
-  const old = all.slice(0, Math.max(0, all.length - keep));
-  for (const { name } of old) await fs.promises.rm(path.join(dir, name), { force: true });
-  return old.map((entry) => entry.name);
+  const old = all.slice(0, Math.max(0, all.length - keep)).map((entry) => entry.name);
+  const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
+  const partial = names.filter((name) => {
+    const pid = /\.partial-(\d+)$/.exec(name)?.[1];
+    return pid !== undefined && Number(pid) !== process.pid;
+  });
+  for (const name of [...old, ...partial]) {
+    await fs.promises.rm(path.join(dir, name), { force: true });
+  }
+  return [...old, ...partial];
 }
 
 /**

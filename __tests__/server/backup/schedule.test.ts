@@ -54,7 +54,10 @@ describe('the backup schedule', () => {
         'before-postgres-2026-09-01T00-00-00Z.backup.gz',
       ];
       for (const name of names) await fs.promises.writeFile(path.join(dir, name), 'x');
-      expect(await pruneBackups(dir, 2)).toEqual(['auto-2026-11-01T00-00-00Z.backup.gz']);
+      // A backup that a killed server left half written.
+      const left = 'auto-2026-11-04T00-00-00Z.backup.gz.partial-999999999';
+      await fs.promises.writeFile(path.join(dir, left), 'x');
+      expect(await pruneBackups(dir, 2)).toEqual(['auto-2026-11-01T00-00-00Z.backup.gz', left]);
       expect((await fs.promises.readdir(dir)).sort()).toEqual(names.slice(1).sort());
     } finally {
       await fs.promises.rm(dir, { recursive: true, force: true });
