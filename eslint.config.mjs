@@ -31,6 +31,7 @@ const serverDomains = [
   'admin',
   'app-config',
   'athlete',
+  'backup',
   'event',
   'health',
   'identity',

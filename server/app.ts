@@ -35,6 +35,7 @@ import logoFiles from './user/logo-files';
 import webhookPlugin from './webhook/plugin';
 import type { WebhookSettings } from './webhook/worker';
 import { metricsPlugin } from './metrics';
+import { backupSchedule } from './backup';
 
 /** The server instance, with TypeBox types for request and reply. */
 export type App = FastifyInstance<
@@ -95,6 +96,7 @@ const plugins: FastifyPluginAsyncTypebox<{
   await app.register(changesPlugin);
   await app.register(livePlugin, live ?? {});
   await app.register(webhookPlugin, webhooks ?? {});
+  await app.register(backupSchedule);
   await app.register(docsPlugin);
   await app.register(staticPlugin);
   await app.register(logoFiles);

@@ -7,6 +7,7 @@ import {
   telemetryGroups,
   type TelemetryConfig,
 } from './app-config/config';
+import { BackupEnvironment, backupConfig, type BackupConfig } from './backup/config';
 import { EventEnvironment, eventConfig, type EventConfig } from './event/config';
 import {
   IDENTITY_SECRETS,
@@ -98,6 +99,7 @@ const Environment = Type.Object({
   ...IdentityEnvironment.properties,
   ...TelemetryEnvironment.properties,
   ...MetricsEnvironment.properties,
+  ...BackupEnvironment.properties,
 });
 type Environment = Static<typeof Environment>;
 
@@ -132,7 +134,8 @@ export type Config = ServerConfig &
   WebhookConfig &
   IdentityConfig &
   TelemetryConfig &
-  MetricsConfig;
+  MetricsConfig &
+  BackupConfig;
 
 /** Thrown when the environment is invalid; its message lists every bad variable. */
 export class ConfigError extends Error {
@@ -181,6 +184,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...identityConfig(checked),
     ...telemetryConfig(checked),
     ...metricsConfig(checked),
+    ...backupConfig(checked),
   };
 }
 

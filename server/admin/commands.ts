@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { publishReferenceVersion, ReferenceVersionError, vacuumProfileTables } from '../profile';
+import { runBackupCommand } from '../backup';
 import { runStoreCommand, STORE_USAGE, StoreUsageError } from '../store';
 
 /**
@@ -105,4 +106,6 @@ const indexPublish: AdminCommand = async ({ db, engine }, { input }) => {
 export const adminCommands: Readonly<Record<string, AdminCommand>> = {
   store,
   'index:publish': indexPublish,
+  // A consistent snapshot in the process that holds the database (decision 038).
+  backup: ({ db, config }, { args }) => runBackupCommand({ db, config }, args),
 };

@@ -4,3 +4,5 @@
  */
 export { recordEvents, recordResultDeleted, recordResultEvents, wantsEvents } from './outbox';
 export { webhookQueueStats, type WebhookQueueStats } from './queue';
+/** The generated key's file in DATA_DIR, which a backup carries with the rows it opens. */
+export { KEY_FILE } from './secret-keys';
