@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import activityRoutes from './activity/routes';
 import athleteCsvRoutes from './athlete/csv-routes';
 import athleteRoutes from './athlete/routes';
 import eventRoutes from './event/routes';
@@ -53,6 +54,7 @@ const api: FastifyPluginAsyncTypebox = async (app) => {
     await guarded.register(reportRoutes);
     await guarded.register(storeRoutes);
     await guarded.register(webhookRoutes);
+    await guarded.register(activityRoutes);
   });
 };
 

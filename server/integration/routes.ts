@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams } from '../../contract/common';
+import { actorOf } from '../activity';
 import { MessageBody } from '../../contract/errors';
 import {
   ApiKeyInput,
@@ -47,7 +48,13 @@ const integrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const name = request.body.name.trim();
       if (!name) throw badRequest({ name: ['must not be empty'] });
-      const made = await createApiKey(app.db, request.account.id, name, MAX_ACTIVE_API_KEYS);
+      const made = await createApiKey(
+        app.db,
+        request.account.id,
+        name,
+        MAX_ACTIVE_API_KEYS,
+        actorOf(request.account),
+      );
       if (!made) {
         throw conflict(
           `An account may have ${MAX_ACTIVE_API_KEYS} API keys in use; revoke one first.`,
@@ -70,7 +77,9 @@ const integrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!(await revokeApiKey(app.db, request.account.id, request.params.id))) throw notFound();
+      const { account } = request;
+      if (!(await revokeApiKey(app.db, account.id, request.params.id, actorOf(account))))
+        throw notFound();
       return reply.code(204).send(null);
     },
   );

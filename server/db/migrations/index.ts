@@ -26,6 +26,7 @@ import * as boardBestsProbe from './024_board_bests_probe';
 import * as webhookFairness from './025_webhook_fairness';
 import * as webhookSecretPrefix from './026_webhook_secret_prefix';
 import * as webhookNoticeSent from './027_webhook_notice_sent';
+import * as activityLog from './029_activity_log';
 
 /** Numbered migrations, applied in key order at server start (Kysely's Migrator). */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '025_webhook_fairness': webhookFairness,
   '026_webhook_secret_prefix': webhookSecretPrefix,
   '027_webhook_notice_sent': webhookNoticeSent,
+  '029_activity_log': activityLog,
 };
