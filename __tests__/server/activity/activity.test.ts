@@ -190,6 +190,23 @@ describe('the activity log', () => {
     expect(hooks[1]!.after).toMatchObject({ url: 'http://127.0.0.1:9/other' });
   });
 
+  it('records profiles typed in and deleted, named by athlete and day', async () => {
+    const athlete = await coach.createAthlete({ firstName: 'Pro', lastName: 'File' });
+    const made = await coach.post('/api/profile', {
+      athleteId: athlete.id,
+      testedOn: '2026-03-02',
+      measurements: {},
+    });
+    expect(made.statusCode).toBe(201);
+    const { id } = made.json<{ id: number }>();
+    expect((await coach.del(`/api/profile/${id}`)).statusCode).toBe(204);
+    const profiles = (await log(coach, '?kind=profile')).items;
+    expect(profiles.map((e) => [e.action, e.subjectId, e.subjectLabel])).toEqual([
+      ['deleted', String(id), 'Pro File · 2026-03-02'],
+      ['created', String(id), 'Pro File · 2026-03-02'],
+    ]);
+  });
+
   it('pages, sorts and filters by member, kind and day', async () => {
     const all = await log(coach, '?pageSize=500');
     expect(all.totalCount).toBe(all.items.length);
