@@ -35,7 +35,7 @@ export default function ActivityPage() {
       <Flex wrap gap={8} align="center" style={{ marginBottom: 16 }}>
         <FilterSelect
           aria-label="Member"
-          style={{ minWidth: 200 }}
+          style={{ width: 240, maxWidth: '100%' }}
           value={filters.member}
           onChange={(member: string) => change({ member })}
           options={[
@@ -45,7 +45,7 @@ export default function ActivityPage() {
         />
         <FilterSelect
           aria-label="Kind"
-          style={{ minWidth: 150 }}
+          style={{ width: 160 }}
           value={filters.kind}
           onChange={(kind: ActivityFilters['kind']) => change({ kind })}
           options={[{ value: '', label: 'Everything' }, ...kindOptions]}

@@ -45,14 +45,14 @@ export function activityColumns(sort: ActivitySort): TableColumnsType<ActivityEn
       title: 'Activity',
       responsive: ['xs'],
       render: (_, entry) => (
-        <div className="phone-wrap">
+        <div style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
           <div>
             <strong>{describeAction(entry)}</strong> {entry.subjectLabel}
           </div>
           <Typography.Text type="secondary">
             {describeActor(entry.actor)} · {when(entry.at)}
           </Typography.Text>
-          <Details entry={entry} />
+          {describeChanges(entry).length > 0 && <Details entry={entry} />}
         </div>
       ),
     },
