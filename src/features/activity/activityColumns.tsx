@@ -49,9 +49,12 @@ export function activityColumns(sort: ActivitySort): TableColumnsType<ActivityEn
           <div>
             <strong>{describeAction(entry)}</strong> {entry.subjectLabel}
           </div>
-          <Typography.Text type="secondary">
-            {describeActor(entry.actor)} · {when(entry.at)}
-          </Typography.Text>
+          <div>
+            <Typography.Text type="secondary">{describeActor(entry.actor)}</Typography.Text>
+          </div>
+          <div>
+            <Typography.Text type="secondary">{when(entry.at)}</Typography.Text>
+          </div>
           {describeChanges(entry).length > 0 && <Details entry={entry} />}
         </div>
       ),
