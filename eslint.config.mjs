@@ -28,6 +28,7 @@ const featureNames = [
  * `index.ts`; db/ and plugins/ are the shared machinery every domain may use.
  */
 const serverDomains = [
+  'activity',
   'admin',
   'app-config',
   'athlete',

@@ -189,7 +189,10 @@ async function seed(): Promise<Seeded> {
       .executeTakeFirstOrThrow();
     const keys: string[] = [];
     for (let d = 0; d < devices; d++) {
-      const made = await createApiKey(handle.db, seeded.accountId, `device ${d}`, devices + 1);
+      const made = await createApiKey(handle.db, seeded.accountId, `device ${d}`, devices + 1, {
+        sub: user.auth_subject,
+        email: 'coach@cluster.bench',
+      });
       keys.push(made!.key);
     }
     const athletes = await handle.db

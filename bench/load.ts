@@ -333,7 +333,10 @@ async function setUp(engine: Engine): Promise<Setup> {
         .executeTakeFirstOrThrow();
       const keys: string[] = [];
       for (let d = 0; d < devices; d++) {
-        const made = await createApiKey(handle.db, seeded.accountId, `device ${d}`, devices + 1);
+        const made = await createApiKey(handle.db, seeded.accountId, `device ${d}`, devices + 1, {
+          sub: user.auth_subject,
+          email: 'coach@load.bench',
+        });
         keys.push(made!.key);
       }
       const athletes = await handle.db

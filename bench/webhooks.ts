@@ -147,7 +147,10 @@ async function bench(engine: Engine): Promise<Run[]> {
         )
         .returning('id')
         .execute();
-      const key = (await createApiKey(app.db, user.id, 'bench', 10))!.key;
+      const key = (await createApiKey(app.db, user.id, 'bench', 10, {
+        sub: 'bench',
+        email: 'bench@example.org',
+      }))!.key;
       return { id: user.id, athletes: athletes.map((a) => Number(a.id)), key };
     };
     const subscribe = (accountId: string, url: string) =>

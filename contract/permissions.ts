@@ -135,6 +135,9 @@ export const PERMISSIONS: Readonly<Record<string, RoutePermission>> = {
   'GET /api/member/invitation': ownerOnly,
   'POST /api/member/invitation': ownerOnly,
   'DELETE /api/member/invitation/{id}': ownerOnly,
+  // The activity log: the staff's (it spans every roster, so not a roster-limited member's).
+  'GET /api/activity': { roles: staff, roster: 'refused' },
+  'GET /api/activity/member': { roles: staff, roster: 'refused' },
   'GET /api/workspace': own,
   'PUT /api/workspace/current': own,
   'POST /api/workspace/leave': { roles: everyone, roster: 'none' },

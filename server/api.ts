@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import activityRoutes from './activity/routes';
 import athleteCsvRoutes from './athlete/csv-routes';
 import athleteRoutes from './athlete/routes';
 import eventRoutes from './event/routes';
@@ -57,6 +58,7 @@ const api: FastifyPluginAsyncTypebox = async (app) => {
     await guarded.register(storeRoutes);
     await guarded.register(webhookRoutes);
     await guarded.register(workspaceRoutes);
+    await guarded.register(activityRoutes);
   });
 };
 

@@ -14,6 +14,7 @@ import { referenceData } from '../reference';
 import { findRoster } from '../roster';
 import { MAX_IMPORT_BYTES, parseAthleteCsv } from './csv';
 import { exportCsv, templateCsv } from './export';
+import { actorOf } from '../activity';
 import { commitImport, ImportRejectedError, planImport, reportErrors } from './import';
 import { filtersOf } from './list-query';
 import { maintenanceAfterImport } from './maintenance';
@@ -101,6 +102,7 @@ const athleteCsvRoutes: FastifyPluginAsyncTypebox = async (app) => {
       try {
         const report = await commitImport(app.db, accountId, parsed, reference, {
           embedded: !app.config.databaseUrl,
+          actor: actorOf(request.account),
         });
         request.log.info({ created: report.created }, 'athletes imported');
         afterImport(report.created);

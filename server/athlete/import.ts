@@ -15,6 +15,7 @@ import { timeSlices } from '../time-slices';
 import type { CsvColumn, CsvRow, ParsedCsv } from './csv';
 import { athleteSpots, reserveAthleteSpots } from '../store';
 import { recordEvents } from '../webhook';
+import { recordActivity, type Actor } from '../activity';
 import { athleteBodies, athleteColumns } from './repository';
 import { addError, checkAthlete, type AthleteValues, type FieldErrors } from './validate';
 
@@ -394,7 +395,7 @@ export function commitImport(
   accountId: string,
   parsed: ParsedCsv,
   reference: ReferenceData,
-  options: { embedded: boolean },
+  options: { embedded: boolean; actor: Actor },
 ): Promise<ImportReportBody> {
   return db.transaction().execute(async (trx) => {
     await lockAccount(trx, accountId);
@@ -439,6 +440,17 @@ export function commitImport(
       await recordEvents(trx, accountId, 'athlete.created', () =>
         athleteBodies(trx, accountId, block),
       );
+    }
+    // One entry for the file, however many athletes it adds (decision 036).
+    if (count > 0) {
+      await recordActivity(trx, {
+        accountId,
+        actor: options.actor,
+        kind: 'athlete',
+        action: 'imported',
+        subjectLabel: `${count} ${count === 1 ? 'athlete' : 'athletes'} from a CSV file`,
+        count,
+      });
     }
     return { ...plan.report, created: count };
   });

@@ -6,6 +6,7 @@ import { inTransaction } from '../db/transaction';
 import { byName } from '../roster';
 import { reserveAthleteSpots } from '../store';
 import { recordEvents } from '../webhook';
+import { recordActivity, type Actor } from '../activity';
 import {
   afterCursor,
   orderBy,
@@ -333,6 +334,15 @@ export async function athleteWithExternalId(
     .executeTakeFirst();
 }
 
+/** An athlete as the activity log names them: "Ada B. Okafor" without empty parts. */
+export function athleteLabel(name: {
+  firstName: string;
+  middleName: string | null;
+  lastName: string;
+}): string {
+  return [name.firstName, name.middleName, name.lastName].filter(Boolean).join(' ');
+}
+
 export class NoAthleteSpotsError extends Error {
   constructor() {
     super('no athlete spots left');
@@ -346,6 +356,7 @@ export function createAthlete(
   accountId: string,
   values: AthleteValues,
   rosterIds: readonly number[],
+  actor?: Actor,
 ): Promise<string> {
   return inTransaction(db, async (trx) => {
     // Under the account lock: of two requests for the last spot, the second counts the
@@ -362,6 +373,16 @@ export function createAthlete(
     await recordEvents(trx, accountId, 'athlete.created', () =>
       athleteBodies(trx, accountId, [id]),
     );
+    if (actor) {
+      await recordActivity(trx, {
+        accountId,
+        actor,
+        kind: 'athlete',
+        action: 'created',
+        subjectId: id,
+        subjectLabel: athleteLabel(values),
+      });
+    }
     return id;
   });
 }
@@ -373,6 +394,7 @@ export function updateAthlete(
   id: number,
   values: AthleteValues,
   rosterIds: readonly number[],
+  actor: Actor,
 ): Promise<boolean> {
   if (!isStoredId(id)) return Promise.resolve(false);
   return db.transaction().execute(async (trx) => {
@@ -388,6 +410,14 @@ export function updateAthlete(
     await recordEvents(trx, accountId, 'athlete.updated', () =>
       athleteBodies(trx, accountId, [row.id]),
     );
+    await recordActivity(trx, {
+      accountId,
+      actor,
+      kind: 'athlete',
+      action: 'updated',
+      subjectId: row.id,
+      subjectLabel: athleteLabel(values),
+    });
     return true;
   });
 }
@@ -416,7 +446,12 @@ async function setRosters(
  * Deletes an athlete (with its memberships, results and profiles) and gives its spot
  * back; false when it is not the account's.
  */
-export function deleteAthlete(db: Db, accountId: string, id: number): Promise<boolean> {
+export function deleteAthlete(
+  db: Db,
+  accountId: string,
+  id: number,
+  actor: Actor,
+): Promise<boolean> {
   if (!isStoredId(id)) return Promise.resolve(false);
   return db.transaction().execute(async (trx) => {
     // The account row first, as every writer of athletes locks it (no deadlock with a purge).
@@ -425,9 +460,22 @@ export function deleteAthlete(db: Db, accountId: string, id: number): Promise<bo
       .deleteFrom('athletes')
       .where('account_id', '=', accountId)
       .where('id', '=', String(id))
-      .returning('id')
+      .returning(['id', 'first_name', 'middle_name', 'last_name'])
       .executeTakeFirst();
+    if (!row) return false;
+    await recordActivity(trx, {
+      accountId,
+      actor,
+      kind: 'athlete',
+      action: 'deleted',
+      subjectId: row.id,
+      subjectLabel: athleteLabel({
+        firstName: row.first_name,
+        middleName: row.middle_name,
+        lastName: row.last_name,
+      }),
+    });
     // Its spot is free again: the spots left are the ledger's less the athletes.
-    return row !== undefined;
+    return true;
   });
 }

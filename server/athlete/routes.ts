@@ -25,6 +25,7 @@ import {
   updateAthlete,
 } from './repository';
 import { checkAthlete, type AthleteValues } from './validate';
+import { actorOf } from '../activity';
 import { common, done, security } from '../plugins/route-schema';
 
 /** The 400 of an addition beyond the account's athlete spots (PRODUCT.md: "a clear message"). */
@@ -128,7 +129,7 @@ const athleteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       let id: string;
       try {
         id = await guardExternalId(app, accountId, values, () =>
-          createAthlete(app.db, accountId, values, rosterIds),
+          createAthlete(app.db, accountId, values, rosterIds, actorOf(request.account)),
         );
       } catch (error) {
         if (error instanceof NoAthleteSpotsError)
@@ -180,7 +181,7 @@ const athleteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!(await findAthlete(app.db, accountId, id))) throw notFound();
       const { values, rosterIds } = await checkInput(app, accountId, request.body, id);
       const updated = await guardExternalId(app, accountId, values, () =>
-        updateAthlete(app.db, accountId, id, values, rosterIds),
+        updateAthlete(app.db, accountId, id, values, rosterIds, actorOf(request.account)),
       );
       const athlete = updated ? await findAthlete(app.db, accountId, id) : undefined;
       if (!athlete) throw notFound();
@@ -200,7 +201,9 @@ const athleteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!(await deleteAthlete(app.db, request.account.id, request.params.id))) throw notFound();
+      const { account } = request;
+      if (!(await deleteAthlete(app.db, account.id, request.params.id, actorOf(account))))
+        throw notFound();
       return reply.code(204).send(null);
     },
   );

@@ -401,6 +401,24 @@ export interface LedgerEntriesTable {
   created_at: CreatedAt;
 }
 
+/** Migration 029: the activity log, append-only (a trigger refuses UPDATE and DELETE). */
+export interface ActivityLogTable {
+  id: BigId;
+  account_id: string;
+  created_at: CreatedAt;
+  actor_sub: ColumnType<string | null, string | null | undefined, never>;
+  actor_email: ColumnType<string, string | undefined, never>;
+  api_key_id: ColumnType<string | null, string | number | null | undefined, never>;
+  api_key_name: ColumnType<string | null, string | null | undefined, never>;
+  kind: ColumnType<string, string, never>;
+  action: ColumnType<string, string, never>;
+  subject_id: ColumnType<string | null, string | null | undefined, never>;
+  subject_label: ColumnType<string, string | undefined, never>;
+  item_count: ColumnType<number, number | undefined, never>;
+  before: ColumnType<unknown, string | null | undefined, never>;
+  after: ColumnType<unknown, string | null | undefined, never>;
+}
+
 /** Migration 020: webhook subscriptions, the outbox of events, and their deliveries. */
 export interface WebhookSubscriptionsTable {
   id: BigId;
@@ -492,6 +510,7 @@ export interface Database {
   identity_keys: IdentityKeysTable;
   store_orders: StoreOrdersTable;
   ledger_entries: LedgerEntriesTable;
+  activity_log: ActivityLogTable;
   stripe_events: StripeEventsTable;
   webhook_subscriptions: WebhookSubscriptionsTable;
   webhook_events: WebhookEventsTable;

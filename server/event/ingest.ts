@@ -4,6 +4,7 @@ import type { Database } from '../db/schema';
 import { badRequest } from '../plugins/http-errors';
 import { loadReferences, prepareBatch, type PreparedEvent } from './prepare';
 import { storeEvents, type StoredRef } from './repository';
+import type { Actor } from '../activity';
 
 /** A batch of thousands of wrong rows answers the first this many fields. */
 const MAX_ERROR_FIELDS = 200;
@@ -21,7 +22,7 @@ function capErrors(errors: Record<string, string[]>): Record<string, string[]> {
  * loads what the results refer to, checks the whole batch (400 naming every wrong field,
  * nothing stored) and stores it (storeEvents: idempotent by clientId, one transaction,
  * or the caller's when `db` is one). Telling the live feed and the maintenance is the
- * caller's, after the commit.
+ * caller's, after the commit. With an `actor`, the batch is one entry of the activity log.
  * @param pathOf the field path of a row by its index (`items.3.`; '' for one result)
  */
 export async function ingestEvents(
@@ -29,6 +30,7 @@ export async function ingestEvents(
   accountId: string,
   inputs: readonly EventInput[],
   pathOf: (index: number) => string,
+  actor?: Actor,
 ): Promise<{
   rows: PreparedEvent[];
   stored: { refs: Map<string, StoredRef>; created: number };
@@ -40,8 +42,12 @@ export async function ingestEvents(
   rows.forEach((row, index) => {
     if (!firstIndex.has(row.clientId)) firstIndex.set(row.clientId, index);
   });
-  const stored = await storeEvents(db, accountId, rows, (clientId) =>
-    pathOf(firstIndex.get(clientId) ?? 0),
+  const stored = await storeEvents(
+    db,
+    accountId,
+    rows,
+    (clientId) => pathOf(firstIndex.get(clientId) ?? 0),
+    actor,
   );
   return { rows, stored };
 }

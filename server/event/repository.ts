@@ -5,6 +5,7 @@ import { inTransaction } from '../db/transaction';
 import { conflict } from '../plugins/http-errors';
 import { buildProfiles, type ProfilePair } from '../profile';
 import { recordResultDeleted, recordResultEvents } from '../webhook';
+import { recordActivity, type Actor } from '../activity';
 import type { PreparedEvent } from './prepare';
 
 /**
@@ -56,6 +57,7 @@ export async function storeEvents(
   accountId: string,
   rows: readonly PreparedEvent[],
   pathOf: (clientId: string) => string,
+  actor?: Actor,
 ): Promise<{ refs: Map<string, StoredRef>; created: number }> {
   const unique = new Map<string, PreparedEvent>();
   for (const row of rows) if (!unique.has(row.clientId)) unique.set(row.clientId, row);
@@ -79,6 +81,20 @@ export async function storeEvents(
       'result.created',
       inserted.map((row) => row.id),
     );
+    // The activity log: ONE entry for the batch with its count (decision 036); none for
+    // a retried upload that stored nothing new.
+    if (actor && inserted.length > 0) {
+      const one = inserted.length === 1 ? inserted[0]!.id : null;
+      await recordActivity(trx, {
+        accountId,
+        actor,
+        kind: 'result',
+        action: 'created',
+        subjectId: one,
+        subjectLabel: one === null ? `${inserted.length} results` : resultLabel(one),
+        count: inserted.length,
+      });
+    }
     const refs = new Map<string, StoredRef>(
       inserted.map((row) => [row.client_id, { id: row.id, implausible: row.implausible }]),
     );
@@ -215,6 +231,7 @@ export async function replaceEvent(
   accountId: string,
   id: number,
   row: PreparedEvent,
+  actor: Actor,
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const found = await trx
@@ -225,6 +242,7 @@ export async function replaceEvent(
       .forUpdate()
       .executeTakeFirst();
     if (!found) return false;
+    const before = await resultSnapshot(trx, found.id);
     // Splits first: the trigger that copies a result's changes into them then has none to update.
     await trx.deleteFrom('result_splits').where('result_id', '=', found.id).execute();
     await trx
@@ -273,6 +291,17 @@ export async function replaceEvent(
       pairs.push({ athleteId: row.athleteId, recordedAt: row.recordedAt });
     await buildProfiles(trx, accountId, pairs);
     await recordResultEvents(trx, accountId, 'result.updated', [found.id]);
+    const after = await resultSnapshot(trx, found.id);
+    await recordActivity(trx, {
+      accountId,
+      actor,
+      kind: 'result',
+      action: 'updated',
+      subjectId: found.id,
+      subjectLabel: snapshotLabel(after),
+      before,
+      after,
+    });
     return true;
   });
 }
@@ -282,8 +311,15 @@ export async function replaceEvent(
  * day's profile in the same transaction.
  * @returns false when the account has no such result
  */
-export async function deleteEvent(db: Db, accountId: string, id: number): Promise<boolean> {
+export async function deleteEvent(
+  db: Db,
+  accountId: string,
+  id: number,
+  actor: Actor,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
+    const before = await resultSnapshot(trx, String(id), accountId);
+    if (!before) return false;
     const deleted = await trx
       .deleteFrom('results')
       .where('id', '=', String(id))
@@ -292,6 +328,15 @@ export async function deleteEvent(db: Db, accountId: string, id: number): Promis
       .executeTakeFirst();
     if (!deleted) return false;
     await recordResultDeleted(trx, accountId, String(id));
+    await recordActivity(trx, {
+      accountId,
+      actor,
+      kind: 'result',
+      action: 'deleted',
+      subjectId: String(id),
+      subjectLabel: snapshotLabel(before),
+      before,
+    });
     if (deleted.program === 'eapi') {
       await buildProfiles(trx, accountId, [
         { athleteId: deleted.athlete_id, recordedAt: deleted.recorded_at },
@@ -300,6 +345,58 @@ export async function deleteEvent(db: Db, accountId: string, id: number): Promis
     return true;
   });
 }
+
+/** "40 yd Dash · Ada Okafor": a result as the activity log names it, read by SQL (one id). */
+const resultLabel = (id: string) => sql<string>`(select t.name || ' · ' ||
+    concat_ws(' ', a.first_name, nullif(a.middle_name, ''), a.last_name)
+  from results r join event_types t on t.id = r.event_type_id
+    join athletes a on a.id = r.athlete_id
+  where r.id = ${id}::bigint)`;
+
+/** A result's values as the activity log keeps them before and after a correction. */
+export interface ResultSnapshot extends Record<string, unknown> {
+  athleteId: number;
+  athlete: string;
+  eventTypeId: number;
+  eventType: string;
+  unit: string;
+  timeMs: number | null;
+  markMm: number | null;
+  recordedAt: string;
+  distanceMm: number;
+  laneId: number | null;
+  implausible: boolean;
+  splits: { distanceMm: number; timeMs: number }[];
+}
+
+/** The result's snapshot (undefined: no such result, of the account when one is given). */
+async function resultSnapshot(
+  trx: Db,
+  id: string,
+  accountId?: string,
+): Promise<ResultSnapshot | undefined> {
+  const { rows } = await sql<{ snapshot: ResultSnapshot }>`
+    select jsonb_build_object(
+      'athleteId', r.athlete_id,
+      'athlete', concat_ws(' ', a.first_name, nullif(a.middle_name, ''), a.last_name),
+      'eventTypeId', r.event_type_id, 'eventType', t.name, 'unit', t.unit,
+      'timeMs', case when t.unit = 'time' then r.result end,
+      'markMm', case when t.unit = 'time' then null else r.result end,
+      'recordedAt', to_char(r.recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+      'distanceMm', r.distance_mm, 'laneId', r.lane_id, 'implausible', r.implausible,
+      'splits', coalesce((select jsonb_agg(jsonb_build_object('distanceMm', s.split_distance_mm,
+          'timeMs', s.split_ms) order by s.split_distance_mm)
+        from result_splits s where s.result_id = r.id), '[]'::jsonb)) as snapshot
+    from results r join event_types t on t.id = r.event_type_id
+      join athletes a on a.id = r.athlete_id
+    where r.id = ${id}::bigint ${accountId === undefined ? sql`` : sql`and r.account_id = ${accountId}`}`.execute(
+    trx,
+  );
+  return rows[0]?.snapshot;
+}
+
+const snapshotLabel = (snapshot: ResultSnapshot | undefined): string =>
+  snapshot ? `${snapshot.eventType} · ${snapshot.athlete}` : '';
 
 /** One result as the API shows it, or undefined when the account has no such result. */
 export async function findEvent(

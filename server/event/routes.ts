@@ -10,6 +10,7 @@ import {
 import { IdParams } from '../../contract/common';
 import { MessageBody } from '../../contract/errors';
 import { badRequest, notFound } from '../plugins/http-errors';
+import { actorOf } from '../activity';
 import { resultMaintenance } from './maintenance';
 import { ingestEvents } from './ingest';
 import { loadReferences, prepareEvent, Problems } from './prepare';
@@ -65,7 +66,13 @@ const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const single = !('items' in body);
       const inputs = 'items' in body ? body.items : [body];
       const pathOf = single ? () => '' : (index: number) => `items.${index}.`;
-      const { rows, stored } = await ingestEvents(app.db, accountId, inputs, pathOf);
+      const { rows, stored } = await ingestEvents(
+        app.db,
+        accountId,
+        inputs,
+        pathOf,
+        actorOf(request.account),
+      );
       reply.code(stored.created > 0 ? 201 : 200);
       // After the commit; a batch of duplicates changed nothing and tells no screen.
       if (stored.created > 0) {
@@ -112,7 +119,8 @@ const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const problems = new Problems();
       const row = prepareEvent(request.body, refs, '', problems);
       if (!row) throw badRequest(problems.errors);
-      if (!(await replaceEvent(app.db, accountId, id, row))) throw notFound();
+      if (!(await replaceEvent(app.db, accountId, id, row, actorOf(request.account))))
+        throw notFound();
       changed(1);
       await app.live.publishResults(accountId, {
         resultIds: [id],
@@ -139,7 +147,8 @@ const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const accountId = request.account.id;
       const { id } = request.params;
       const existing = await findEvent(app.db, accountId, id);
-      if (!existing || !(await deleteEvent(app.db, accountId, id))) throw notFound();
+      if (!existing || !(await deleteEvent(app.db, accountId, id, actorOf(request.account))))
+        throw notFound();
       changed(1);
       await app.live.publishResults(accountId, {
         resultIds: [id],

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { API_KEY_PREFIX, type ApiKeyBody } from '../../contract/integration';
 import type { Database } from '../db/schema';
+import { recordActivity, type Actor } from '../activity';
 
 /**
  * API keys: `sl_live_` and 32 random bytes (base64url, 43 characters). Only the SHA-256
@@ -82,6 +83,7 @@ export function createApiKey(
   accountId: string,
   name: string,
   maxActive: number,
+  actor: Actor,
   access: 'read' | 'write' = 'write',
 ): Promise<{ row: ApiKeyRow; key: string } | undefined> {
   return db.transaction().execute(async (trx) => {
@@ -99,19 +101,50 @@ export function createApiKey(
       .values({ account_id: accountId, name, prefix, key_hash: hash, access })
       .returning(listed)
       .executeTakeFirstOrThrow();
+    await recordActivity(trx, {
+      accountId,
+      actor,
+      kind: 'api_key',
+      action: 'created',
+      subjectId: row.id,
+      subjectLabel: `${row.name} (${row.prefix}…)`,
+    });
     return { row, key };
   });
 }
 
 /** Revokes a key of the account (again: no change). @returns false when there is no such key */
-export async function revokeApiKey(db: Db, accountId: string, id: number): Promise<boolean> {
-  const updated = await db
-    .updateTable('api_keys')
-    .set({ revoked_at: sql<Date>`coalesce(revoked_at, now())` })
-    .where('id', '=', String(id))
-    .where('account_id', '=', accountId)
-    .executeTakeFirst();
-  return updated.numUpdatedRows > 0n;
+export function revokeApiKey(
+  db: Db,
+  accountId: string,
+  id: number,
+  actor: Actor,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const key = await trx
+      .selectFrom('api_keys')
+      .select(['id', 'name', 'prefix', 'revoked_at'])
+      .where('id', '=', String(id))
+      .where('account_id', '=', accountId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!key) return false;
+    if (key.revoked_at !== null) return true;
+    await trx
+      .updateTable('api_keys')
+      .set({ revoked_at: sql<Date>`now()` })
+      .where('id', '=', key.id)
+      .execute();
+    await recordActivity(trx, {
+      accountId,
+      actor,
+      kind: 'api_key',
+      action: 'revoked',
+      subjectId: key.id,
+      subjectLabel: `${key.name} (${key.prefix}…)`,
+    });
+    return true;
+  });
 }
 
 export interface KeyHolder {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams } from '../../contract/common';
+import { actorOf } from '../activity';
 import { MessageBody } from '../../contract/errors';
 import {
   ApiKeyInput,
@@ -52,6 +53,7 @@ const integrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.account.id,
         name,
         MAX_ACTIVE_API_KEYS,
+        actorOf(request.account),
         request.body.access,
       );
       if (!made) {
@@ -76,7 +78,9 @@ const integrationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!(await revokeApiKey(app.db, request.account.id, request.params.id))) throw notFound();
+      const { account } = request;
+      if (!(await revokeApiKey(app.db, account.id, request.params.id, actorOf(account))))
+        throw notFound();
       return reply.code(204).send(null);
     },
   );

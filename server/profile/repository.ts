@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ProfileBody, ProfileInput } from '../../contract/profile';
 import { isStoredId } from '../db/ids';
 import type { Database } from '../db/schema';
+import { recordActivity, type Actor } from '../activity';
 import { bodyweightOf, buildProfiles } from './builder';
 import {
   flatten,
@@ -80,7 +81,8 @@ export async function saveManualProfile(
   db: Db,
   accountId: string,
   input: ProfileInput,
-  id?: number,
+  id: number | undefined,
+  actor: Actor,
 ): Promise<string | undefined> {
   return db.transaction().execute(async (trx) => {
     await lockScoringShared(trx);
@@ -118,7 +120,9 @@ export async function saveManualProfile(
           ${MEASUREMENT_COLUMN_LIST}, x.points, x.result_ids, x.eapi, x.easi
         from jsonb_to_recordset(${record}::jsonb) as x(${RECORD_TYPE})
         returning id`.execute(trx);
-      return rows[0]?.id;
+      const made = rows[0]?.id;
+      if (made !== undefined) await recordProfile(trx, accountId, actor, 'created', made);
+      return made;
     }
     if (!isStoredId(id)) return undefined;
     const { rows } = await sql<{ id: string }>`
@@ -130,19 +134,56 @@ export async function saveManualProfile(
       from jsonb_to_recordset(${record}::jsonb) as x(${RECORD_TYPE})
       where p.account_id = ${accountId} and p.id = ${id}
       returning p.id`.execute(trx);
-    return rows[0]?.id;
+    const saved = rows[0]?.id;
+    if (saved !== undefined) await recordProfile(trx, accountId, actor, 'updated', saved);
+    return saved;
+  });
+}
+
+/** "Ada Okafor · 2026-11-02": a profile as the activity log names it (read in SQL). */
+const profileLabel = (id: string) => sql<string>`(select
+    concat_ws(' ', a.first_name, nullif(a.middle_name, ''), a.last_name) || ' · ' || p.tested_on::text
+  from profiles p join athletes a on a.id = p.athlete_id where p.id = ${id}::bigint)`;
+
+function recordProfile(
+  trx: Db,
+  accountId: string,
+  actor: Actor,
+  action: 'created' | 'updated' | 'deleted',
+  id: string,
+  label: string | ReturnType<typeof profileLabel> = profileLabel(id),
+): Promise<void> {
+  return recordActivity(trx, {
+    accountId,
+    actor,
+    kind: 'profile',
+    action,
+    subjectId: id,
+    subjectLabel: label,
   });
 }
 
 /** @returns false when the account has no such profile */
-export async function deleteProfile(db: Db, accountId: string, id: number): Promise<boolean> {
+export async function deleteProfile(
+  db: Db,
+  accountId: string,
+  id: number,
+  actor: Actor,
+): Promise<boolean> {
   if (!isStoredId(id)) return false;
-  const deleted = await db
-    .deleteFrom('profiles')
-    .where('account_id', '=', accountId)
-    .where('id', '=', String(id))
-    .executeTakeFirst();
-  return deleted.numDeletedRows > 0n;
+  return db.transaction().execute(async (trx) => {
+    const label = await sql<{ label: string }>`select ${profileLabel(String(id))} as label`.execute(
+      trx,
+    );
+    const deleted = await trx
+      .deleteFrom('profiles')
+      .where('account_id', '=', accountId)
+      .where('id', '=', String(id))
+      .executeTakeFirst();
+    if (deleted.numDeletedRows === 0n) return false;
+    await recordProfile(trx, accountId, actor, 'deleted', String(id), label.rows[0]?.label ?? '');
+    return true;
+  });
 }
 
 /**
@@ -155,6 +196,7 @@ export async function rebuildProfile(
   db: Db,
   accountId: string,
   id: number,
+  actor: Actor,
 ): Promise<'rebuilt' | 'missing' | 'empty'> {
   if (!isStoredId(id)) return 'missing';
   try {
@@ -175,6 +217,7 @@ export async function rebuildProfile(
         .executeTakeFirst();
       // Rolled back: a manual profile is not lost to a day without results.
       if (!still) throw new EmptyDay();
+      await recordProfile(trx, accountId, actor, 'updated', String(id));
       return 'rebuilt';
     });
   } catch (error) {

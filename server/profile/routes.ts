@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { IdParams, MAX_ID } from '../../contract/common';
+import { actorOf, type Actor } from '../activity';
 import { MessageBody } from '../../contract/errors';
 import { ProfileBody, ProfileInput, ReferenceVersionBody } from '../../contract/profile';
 import { isUniqueViolation } from '../db/errors';
@@ -57,9 +58,9 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
   }
 
   /** Saves; a profile of the same day written meanwhile (the unique index) is the same 400. */
-  async function save(accountId: string, input: ProfileInput, id?: number) {
+  async function save(accountId: string, actor: Actor, input: ProfileInput, id?: number) {
     try {
-      const saved = await saveManualProfile(app.db, accountId, input, id);
+      const saved = await saveManualProfile(app.db, accountId, input, id, actor);
       changed(1);
       return saved;
     } catch (error) {
@@ -93,7 +94,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const accountId = request.account.id;
       await checkInput(accountId, request.body);
-      const id = await save(accountId, request.body);
+      const id = await save(accountId, actorOf(request.account), request.body);
       const profile =
         id === undefined ? undefined : await findProfile(app.db, accountId, Number(id));
       // The athlete was deleted between the check and the write.
@@ -140,7 +141,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { id } = request.params;
       if (!(await findProfile(app.db, accountId, id))) throw notFound();
       await checkInput(accountId, request.body, id);
-      const saved = await save(accountId, request.body, id);
+      const saved = await save(accountId, actorOf(request.account), request.body, id);
       const profile = saved === undefined ? undefined : await findProfile(app.db, accountId, id);
       if (!profile) throw notFound();
       return profile;
@@ -161,7 +162,9 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!(await deleteProfile(app.db, request.account.id, request.params.id))) throw notFound();
+      const { account } = request;
+      if (!(await deleteProfile(app.db, account.id, request.params.id, actorOf(account))))
+        throw notFound();
       changed(1);
       return reply.code(204).send(null);
     },
@@ -184,7 +187,7 @@ const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const accountId = request.account.id;
       const { id } = request.params;
-      const outcome = await rebuildProfile(app.db, accountId, id);
+      const outcome = await rebuildProfile(app.db, accountId, id, actorOf(request.account));
       if (outcome === 'missing') throw notFound();
       if (outcome === 'empty') {
         throw badRequest({

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { MAX_ROSTERS, type RosterBody } from '../../contract/athlete';
 import { isStoredId, lockAccount, unknownIds } from '../db/ids';
 import type { Database } from '../db/schema';
+import { recordActivity, type Actor } from '../activity';
 
 /**
  * Queries on `rosters` and `roster_athletes`. Every one is scoped by the account; a
@@ -101,6 +102,7 @@ export function createRoster(
   db: Db,
   accountId: string,
   name: string,
+  actor: Actor,
 ): Promise<CreateRosterOutcome> {
   return db.transaction().execute(async (trx): Promise<CreateRosterOutcome> => {
     await lockAccount(trx, accountId);
@@ -116,6 +118,14 @@ export function createRoster(
       returning id, name, created_at`.execute(trx);
     const row = rows[0];
     if (!row) return { ok: false, clash: (await rosterNamed(trx, accountId, name)) ?? name };
+    await recordActivity(trx, {
+      accountId,
+      actor,
+      kind: 'roster',
+      action: 'created',
+      subjectId: row.id,
+      subjectLabel: row.name,
+    });
     return { ok: true, roster: toRosterBody({ ...row, athlete_count: 0 }) };
   });
 }
@@ -126,28 +136,65 @@ export async function renameRoster(
   accountId: string,
   id: number,
   name: string,
+  actor: Actor,
 ): Promise<boolean> {
   if (!isStoredId(id)) return false;
-  const row = await db
-    .updateTable('rosters')
-    .set({ name, updated_at: sql<Date>`now()` })
-    .where('account_id', '=', accountId)
-    .where('id', '=', String(id))
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+  return db.transaction().execute(async (trx) => {
+    const old = await trx
+      .selectFrom('rosters')
+      .select('name')
+      .where('account_id', '=', accountId)
+      .where('id', '=', String(id))
+      .forUpdate()
+      .executeTakeFirst();
+    if (!old) return false;
+    await trx
+      .updateTable('rosters')
+      .set({ name, updated_at: sql<Date>`now()` })
+      .where('id', '=', String(id))
+      .execute();
+    if (old.name !== name) {
+      await recordActivity(trx, {
+        accountId,
+        actor,
+        kind: 'roster',
+        action: 'updated',
+        subjectId: id,
+        subjectLabel: name,
+        before: { name: old.name },
+        after: { name },
+      });
+    }
+    return true;
+  });
 }
 
 /** Deletes a roster and its memberships; its athletes stay. False when not the account's. */
-export async function deleteRoster(db: Db, accountId: string, id: number): Promise<boolean> {
+export async function deleteRoster(
+  db: Db,
+  accountId: string,
+  id: number,
+  actor: Actor,
+): Promise<boolean> {
   if (!isStoredId(id)) return false;
-  const row = await db
-    .deleteFrom('rosters')
-    .where('account_id', '=', accountId)
-    .where('id', '=', String(id))
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .deleteFrom('rosters')
+      .where('account_id', '=', accountId)
+      .where('id', '=', String(id))
+      .returning(['id', 'name'])
+      .executeTakeFirst();
+    if (!row) return false;
+    await recordActivity(trx, {
+      accountId,
+      actor,
+      kind: 'roster',
+      action: 'deleted',
+      subjectId: row.id,
+      subjectLabel: row.name,
+    });
+    return true;
+  });
 }
 
 export type MembersOutcome =
@@ -162,13 +209,14 @@ export function changeMembers(
   accountId: string,
   rosterId: number,
   change: { add: number[]; remove: number[] },
+  actor: Actor,
 ): Promise<MembersOutcome> {
   return db.transaction().execute(async (trx): Promise<MembersOutcome> => {
     if (!isStoredId(rosterId)) return { ok: false, notFound: 'roster' };
     // Locked: a concurrent delete of the roster waits, so no membership is added to a ghost.
     const roster = await trx
       .selectFrom('rosters')
-      .select('id')
+      .select(['id', 'name'])
       .where('account_id', '=', accountId)
       .where('id', '=', String(rosterId))
       .forUpdate()
@@ -176,17 +224,34 @@ export function changeMembers(
     if (!roster) return { ok: false, notFound: 'roster' };
     const unknown = await unknownAthletes(trx, accountId, [...change.add, ...change.remove]);
     if (unknown.length > 0) return { ok: false, unknownAthletes: unknown };
+    let removed = 0;
+    let added = 0;
     if (change.remove.length > 0) {
-      await sql`delete from roster_athletes
+      const result = await sql`delete from roster_athletes
         where roster_id = ${roster.id} and athlete_id = any(${change.remove}::bigint[])`.execute(
         trx,
       );
+      removed = Number(result.numAffectedRows ?? 0);
     }
     if (change.add.length > 0) {
-      await sql`insert into roster_athletes (roster_id, athlete_id, account_id)
+      const result = await sql`insert into roster_athletes (roster_id, athlete_id, account_id)
         select ${roster.id}, athlete_id, ${accountId}
         from unnest(${change.add}::bigint[]) as t(athlete_id)
         on conflict do nothing`.execute(trx);
+      added = Number(result.numAffectedRows ?? 0);
+    }
+    // One entry for the change, with how many athletes joined and left.
+    if (added + removed > 0) {
+      await recordActivity(trx, {
+        accountId,
+        actor,
+        kind: 'roster',
+        action: 'updated',
+        subjectId: roster.id,
+        subjectLabel: roster.name,
+        count: added + removed,
+        after: { athletesAdded: added, athletesRemoved: removed },
+      });
     }
     return { ok: true };
   });

@@ -6,6 +6,7 @@ import {
   RosterListBody,
   RosterMembersInput,
 } from '../../contract/athlete';
+import { actorOf } from '../activity';
 import { MessageBody } from '../../contract/errors';
 import { IdParams } from '../../contract/common';
 import { distinctIds, listIds } from '../db/ids';
@@ -77,7 +78,12 @@ const rosterRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const outcome = await createRoster(app.db, request.account.id, rosterName(request.body));
+      const outcome = await createRoster(
+        app.db,
+        request.account.id,
+        rosterName(request.body),
+        actorOf(request.account),
+      );
       if (!outcome.ok) {
         throw badRequest({
           name: ['full' in outcome ? rostersFull() : rosterClash(outcome.clash)],
@@ -105,7 +111,7 @@ const rosterRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const name = rosterName(request.body);
       let renamed: boolean;
       try {
-        renamed = await renameRoster(app.db, accountId, id, name);
+        renamed = await renameRoster(app.db, accountId, id, name, actorOf(request.account));
       } catch (error) {
         if (!isUniqueViolation(error, 'rosters_name')) throw error;
         throw badRequest({
@@ -130,7 +136,9 @@ const rosterRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!(await deleteRoster(app.db, request.account.id, request.params.id))) throw notFound();
+      const { account } = request;
+      if (!(await deleteRoster(app.db, account.id, request.params.id, actorOf(account))))
+        throw notFound();
       return reply.code(204).send(null);
     },
   );
@@ -161,7 +169,13 @@ const rosterRoutes: FastifyPluginAsyncTypebox = async (app) => {
           remove: [`Athletes ${listIds(both)} are both added and removed; choose one.`],
         });
       }
-      const outcome = await changeMembers(app.db, accountId, id, { add, remove });
+      const outcome = await changeMembers(
+        app.db,
+        accountId,
+        id,
+        { add, remove },
+        actorOf(request.account),
+      );
       if (!outcome.ok) {
         if ('notFound' in outcome) throw notFound();
         const unknown = outcome.unknownAthletes;

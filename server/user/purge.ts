@@ -31,11 +31,13 @@ export const ACCOUNT_TABLES = [
 
 /**
  * Tables with an `account_id` that the purge keeps: what the account bought and was
- * granted (the Store's ledger and orders, docs/store.md) is not data.
+ * granted (the Store's ledger and orders, docs/store.md) is not data; the activity log is
+ * append-only (decision 036) and tells who deleted what, the purge's deletions included.
  */
 export const KEPT_ACCOUNT_TABLES = [
   'ledger_entries',
   'store_orders',
+  'activity_log',
 ] as const satisfies readonly (keyof Database)[];
 
 /**

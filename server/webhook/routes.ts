@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { IdParams } from '../../contract/common';
+import { actorOf } from '../activity';
 import { MessageBody } from '../../contract/errors';
 import {
   DeliveryBody,
@@ -84,6 +85,7 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.body,
         MAX_WEBHOOKS,
         app.webhooks.secrets.seal,
+        actorOf(request.account),
       );
       if (!made) {
         throw badRequest({
@@ -134,6 +136,7 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.account.id,
         request.params.id,
         request.body,
+        actorOf(request.account),
       );
       if (!row) throw notFound();
       return toWebhookBody(row);
@@ -152,7 +155,8 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!(await deleteSubscription(app.db, request.account.id, request.params.id)))
+      const { account } = request;
+      if (!(await deleteSubscription(app.db, account.id, request.params.id, actorOf(account))))
         throw notFound();
       return reply.code(204).send(null);
     },
@@ -175,6 +179,7 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.account.id,
         request.params.id,
         'pause',
+        actorOf(request.account),
       );
       if (!row) throw notFound();
       return toWebhookBody(row);
@@ -201,6 +206,7 @@ const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.account.id,
         request.params.id,
         'resume',
+        actorOf(request.account),
       );
       if (!row) throw notFound();
       let recovered = 0;

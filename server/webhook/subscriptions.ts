@@ -9,6 +9,7 @@ import type {
 } from '../../contract/webhook';
 import { WEBHOOK_TEST_EVENT } from '../../contract/webhook';
 import { isStoredId, lockAccount } from '../db/ids';
+import { recordActivity, type Actor } from '../activity';
 import type { Database, WebhookDeliveriesTable, WebhookSubscriptionsTable } from '../db/schema';
 import { newMessageId } from './queue';
 
@@ -81,6 +82,7 @@ export function createSubscription(
   input: WebhookInput,
   max: number,
   seal: (accountId: string, secret: string) => string,
+  actor: Actor,
 ): Promise<{ row: SubscriptionRow; secret: string } | undefined> {
   const secret = newSecret();
   return db.transaction().execute(async (trx) => {
@@ -103,7 +105,37 @@ export function createSubscription(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await recordWebhook(trx, accountId, actor, 'created', row, null, settings(row));
     return { row, secret };
+  });
+}
+
+/** What the activity log keeps of a subscription before and after a change. */
+const settings = (row: SubscriptionRow) => ({
+  url: row.url,
+  description: row.description,
+  events: row.events,
+});
+
+/** One entry of the activity log about a subscription, named by its URL. */
+function recordWebhook(
+  trx: Db,
+  accountId: string,
+  actor: Actor,
+  action: 'created' | 'updated' | 'deleted',
+  row: Pick<SubscriptionRow, 'id' | 'url'>,
+  before: Record<string, unknown> | null,
+  after: Record<string, unknown> | null,
+): Promise<void> {
+  return recordActivity(trx, {
+    accountId,
+    actor,
+    kind: 'webhook',
+    action,
+    subjectId: row.id,
+    subjectLabel: row.url,
+    before,
+    after,
   });
 }
 
@@ -112,31 +144,52 @@ export function updateSubscription(
   accountId: string,
   id: number,
   input: WebhookInput,
+  actor: Actor,
 ): Promise<SubscriptionRow | undefined> {
   if (!isStoredId(id)) return Promise.resolve(undefined);
-  return db
-    .updateTable('webhook_subscriptions')
-    .set({
-      url: input.url.trim(),
-      description: input.description?.trim() ?? '',
-      events: [...input.events],
-      updated_at: sql<Date>`now()`,
-    })
-    .where('account_id', '=', accountId)
-    .where('id', '=', String(id))
-    .returningAll()
-    .executeTakeFirst();
+  return db.transaction().execute(async (trx) => {
+    const old = await trx
+      .selectFrom('webhook_subscriptions')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .where('id', '=', String(id))
+      .forUpdate()
+      .executeTakeFirst();
+    if (!old) return undefined;
+    const row = await trx
+      .updateTable('webhook_subscriptions')
+      .set({
+        url: input.url.trim(),
+        description: input.description?.trim() ?? '',
+        events: [...input.events],
+        updated_at: sql<Date>`now()`,
+      })
+      .where('id', '=', old.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordWebhook(trx, accountId, actor, 'updated', row, settings(old), settings(row));
+    return row;
+  });
 }
 
-export async function deleteSubscription(db: Db, accountId: string, id: number): Promise<boolean> {
-  if (!isStoredId(id)) return false;
-  const row = await db
-    .deleteFrom('webhook_subscriptions')
-    .where('account_id', '=', accountId)
-    .where('id', '=', String(id))
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+export function deleteSubscription(
+  db: Db,
+  accountId: string,
+  id: number,
+  actor: Actor,
+): Promise<boolean> {
+  if (!isStoredId(id)) return Promise.resolve(false);
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .deleteFrom('webhook_subscriptions')
+      .where('account_id', '=', accountId)
+      .where('id', '=', String(id))
+      .returning(['id', 'url'])
+      .executeTakeFirst();
+    if (!row) return false;
+    await recordWebhook(trx, accountId, actor, 'deleted', row, null, null);
+    return true;
+  });
 }
 
 /**
@@ -150,6 +203,7 @@ export function setSubscriptionState(
   accountId: string,
   id: number,
   action: 'pause' | 'resume',
+  actor: Actor,
 ): Promise<SubscriptionRow | undefined> {
   if (!isStoredId(id)) return Promise.resolve(undefined);
   const set =
@@ -162,13 +216,36 @@ export function setSubscriptionState(
           disabled_notice_at: null,
           disabled_notice_sent_at: null,
         };
-  return db
-    .updateTable('webhook_subscriptions')
-    .set({ ...set, updated_at: sql<Date>`now()` })
-    .where('account_id', '=', accountId)
-    .where('id', '=', String(id))
-    .returningAll()
-    .executeTakeFirst();
+  return db.transaction().execute(async (trx) => {
+    const old = await trx
+      .selectFrom('webhook_subscriptions')
+      .select('status')
+      .where('account_id', '=', accountId)
+      .where('id', '=', String(id))
+      .forUpdate()
+      .executeTakeFirst();
+    if (!old) return undefined;
+    const row = await trx
+      .updateTable('webhook_subscriptions')
+      .set({ ...set, updated_at: sql<Date>`now()` })
+      .where('account_id', '=', accountId)
+      .where('id', '=', String(id))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (row.status !== old.status) {
+      const status = (value: string) => ({ status: value });
+      await recordWebhook(
+        trx,
+        accountId,
+        actor,
+        'updated',
+        row,
+        status(old.status),
+        status(row.status),
+      );
+    }
+    return row;
+  });
 }
 
 /**

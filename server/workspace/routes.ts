@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import path from 'node:path';
 import { IdParams } from '../../contract/common';
 import { MessageBody } from '../../contract/errors';
@@ -18,6 +19,7 @@ import {
   WorkspaceListBody,
   WorkspaceSummaryBody,
 } from '../../contract/workspace';
+import { actorOf, recordActivity, type ActivityEntry } from '../activity';
 import { createMailer } from '../identity';
 import { badRequest, conflict, HttpError, notFound } from '../plugins/http-errors';
 import { common as commonErrors, done, security } from '../plugins/route-schema';
@@ -83,6 +85,20 @@ async function rosterLimitOf(
  * Who may call which is contract/permissions.ts; the auth hook enforces it.
  */
 const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  /**
+   * A member change in the workspace's activity log, written once the change is stored
+   * (the member repository's own transactions do not take it yet; decision 036).
+   */
+  const logMember = (
+    request: FastifyRequest,
+    entry: Omit<ActivityEntry, 'accountId' | 'actor' | 'kind'> & { accountId?: string },
+  ) =>
+    recordActivity(app.db, {
+      accountId: request.account.id,
+      actor: actorOf(request.account),
+      kind: 'member',
+      ...entry,
+    });
   const tags = ['workspace'];
   const mailer = createMailer({
     smtpUrl: app.config.smtpUrl,
@@ -141,6 +157,11 @@ const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const outcome = await removeMember(app.db, request.account.id, request.userId);
       if (outcome === 'last-owner') throw conflict(LAST_OWNER);
       if (outcome === 'not-found') throw notFound();
+      await logMember(request, {
+        action: 'left',
+        subjectId: request.userId,
+        subjectLabel: request.account.email,
+      });
       return reply.code(204).send(null);
     },
   );
@@ -171,6 +192,13 @@ const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         (workspace) => workspace.id === outcome.workspaceId,
       );
       if (!joined) throw new Error('the membership vanished right after it was made');
+      await logMember(request, {
+        accountId: outcome.workspaceId,
+        action: 'joined',
+        subjectId: request.userId,
+        subjectLabel: request.account.email,
+        after: { role: joined.role },
+      });
       return joined;
     },
   );
@@ -217,6 +245,12 @@ const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       });
       if (outcome === 'not-found') throw notFound();
       if (outcome === 'last-owner') throw conflict(LAST_OWNER);
+      await logMember(request, {
+        action: 'role_changed',
+        subjectId: outcome.userId,
+        subjectLabel: outcome.email,
+        after: { role: outcome.role, rosterIds: outcome.rosterIds },
+      });
       return outcome;
     },
   );
@@ -236,6 +270,7 @@ const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const outcome = await removeMember(app.db, request.account.id, request.params.userId);
       if (outcome === 'not-found') throw notFound();
       if (outcome === 'last-owner') throw conflict(LAST_OWNER);
+      await logMember(request, { action: 'removed', subjectId: request.params.userId });
       return reply.code(204).send(null);
     },
   );
@@ -259,6 +294,12 @@ const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.params.userId,
       );
       if (outcome === 'not-found') throw notFound();
+      await logMember(request, {
+        action: 'role_changed',
+        subjectId: outcome.userId,
+        subjectLabel: outcome.email,
+        after: { role: outcome.role },
+      });
       return outcome;
     },
   );
@@ -322,6 +363,11 @@ const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
           link: `${app.config.publicUrl}/invitation/${made.token}`,
         }),
       );
+      await logMember(request, {
+        action: 'invited',
+        subjectLabel: email,
+        after: { role, rosterIds },
+      });
       return reply.code(201).send(made.invitation);
     },
   );
@@ -341,6 +387,11 @@ const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!(await revokeInvitation(app.db, request.account.id, request.params.id))) {
         throw notFound();
       }
+      await logMember(request, {
+        action: 'deleted',
+        subjectId: request.params.id,
+        subjectLabel: 'invitation',
+      });
       return reply.code(204).send(null);
     },
   );

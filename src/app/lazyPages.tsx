@@ -69,6 +69,9 @@ export const TeamReportPage = styledPage(
 export const IntegrationsPage = styledPage(
   () => import(/* webpackChunkName: "integration" */ '../features/integration/IntegrationsPage'),
 );
+export const ActivityPage = styledPage(
+  () => import(/* webpackChunkName: "activity" */ '../features/activity/ActivityPage'),
+);
 export const StorePage = styledPage(
   () => import(/* webpackChunkName: "store" */ '../features/store/StorePage'),
 );

@@ -44,6 +44,7 @@ const homePages: RouteObject[] = [
   },
   { path: home.reports.eapiTeamDay.path, element: <Pages.TeamReportPage /> },
   { path: home.integrations.path, element: <Pages.IntegrationsPage /> },
+  { path: home.activity.path, element: <Pages.ActivityPage /> },
   { path: home.store.path, element: <Pages.StorePage /> },
   { path: home.athleteProfiles.path, element: <Pages.AthleteProfilesPage /> },
   { path: home.account.path, element: <Pages.AccountInfoPage /> },

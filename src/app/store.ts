@@ -14,6 +14,7 @@ import { leaderboardFiltersSlice } from '../features/leaderboard/leaderboardFilt
 import { resultFilterReducers } from '../features/results/resultFiltersSlices';
 import { profileFiltersReducer } from '../features/performance-index/profiles/profileFiltersSlice';
 import { reportFilterReducers } from '../features/performance-index/reports/reportFiltersSlices';
+import { activityFiltersReducer } from '../features/activity/activityFiltersSlice';
 
 /** Table-filter slices, one per table; a feature's filter slice joins here to be persisted. */
 const filterReducers = {
@@ -23,6 +24,7 @@ const filterReducers = {
   historicalFilters: historicalFiltersSlice.reducer,
   profileFilters: profileFiltersReducer,
   ...reportFilterReducers,
+  activityFilters: activityFiltersReducer,
 };
 
 /** Never persisted: the server cache and the session. */

@@ -40,6 +40,7 @@ export const paths = {
       eapiTeamDay: { path: '/home/report/eapi/team/:rosterId/:date', label: 'EAPI team report' },
     },
     integrations: { path: '/home/integration', label: 'Integrations' },
+    activity: { path: '/home/activity', label: 'Activity' },
     store: { path: '/home/store/credit', label: 'Store' },
     athleteProfiles: { path: '/home/athleteprofile', label: 'Athlete Profiles' },
     account: { path: '/home/account/info', label: 'Profile' },

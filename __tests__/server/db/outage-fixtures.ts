@@ -24,7 +24,10 @@ export async function keyHolder(db: Kysely<Database>): Promise<{
     email: `${sub}@example.com`,
     athleteSpots: 5,
   });
-  const made = await createApiKey(db, account.id, 'outage test', 5);
+  const made = await createApiKey(db, account.id, 'outage test', 5, {
+    sub,
+    email: account.email,
+  });
   if (!made) throw new Error('no API key');
   const athlete = await db
     .insertInto('athletes')

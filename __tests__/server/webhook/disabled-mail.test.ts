@@ -117,7 +117,10 @@ describe('the disabled notice claim', () => {
     expect(await sweep()).toBe(0);
     expect(await notices()).toHaveLength(before + 1);
     // Resumed, then disabled again: a new notice.
-    await setSubscriptionState(app.db, mine.id, Number(id), 'resume');
+    await setSubscriptionState(app.db, mine.id, Number(id), 'resume', {
+      sub: 'test',
+      email: 'notice@example.com',
+    });
     await disable(id);
     expect(await sweep()).toBe(1);
     expect(await notices()).toHaveLength(before + 2);

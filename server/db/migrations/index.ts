@@ -27,6 +27,7 @@ import * as webhookFairness from './025_webhook_fairness';
 import * as webhookSecretPrefix from './026_webhook_secret_prefix';
 import * as webhookNoticeSent from './027_webhook_notice_sent';
 import * as workspaces from './028_workspaces';
+import * as activityLog from './029_activity_log';
 
 /** Numbered migrations, applied in key order at server start (Kysely's Migrator). */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '026_webhook_secret_prefix': webhookSecretPrefix,
   '027_webhook_notice_sent': webhookNoticeSent,
   '028_workspaces': workspaces,
+  '029_activity_log': activityLog,
 };

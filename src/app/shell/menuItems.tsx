@@ -7,6 +7,7 @@ import {
   EditOutlined,
   FieldTimeOutlined,
   FileTextOutlined,
+  HistoryOutlined,
   IdcardOutlined,
   LineChartOutlined,
   RiseOutlined,
@@ -70,6 +71,7 @@ const menu: Array<MenuEntry | MenuGroup | 'divider'> = [
   },
   'divider',
   { entry: home.integrations, text: 'Integrations', icon: <ApiOutlined /> },
+  { entry: home.activity, text: 'Activity', icon: <HistoryOutlined /> },
   { entry: home.store, text: 'Store', icon: <ShoppingCartOutlined /> },
   { entry: home.athleteProfiles, text: 'Athlete Profiles', icon: <IdcardOutlined /> },
 ];
