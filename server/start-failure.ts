@@ -165,8 +165,14 @@ function dataDirProblem(
     case 'EROFS':
       return `DATA_DIR=${dataDir} is on a read-only file system. Set DATA_DIR to a writable place.`;
     case 'ENOSPC':
-    case 'EDQUOT':
-      return tooFullToStart(dataDir, freeBytes(dataDir));
+    case 'EDQUOT': {
+      // The space PGlite met the end of may be back by now: then no figure.
+      const free = freeBytes(dataDir);
+      return tooFullToStart(
+        dataDir,
+        free !== undefined && free < REFUSE_WRITES_BELOW ? free : undefined,
+      );
+    }
     case 'EEXIST':
       return `DATA_DIR=${dataDir} is a file, not a directory. Set DATA_DIR to a directory (a new one is made), or move the file away.`;
     case 'ENOTDIR':

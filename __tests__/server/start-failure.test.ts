@@ -62,7 +62,7 @@ describe('explainStartFailure', () => {
     // PGlite's file system throws Emscripten's numbers: 51 is ENOSPC.
     const full = Object.assign(new Error(), { name: 'ErrnoError', errno: 51 });
     expect(explainStartFailure(full, settings)?.message).toMatch(
-      /^The disk of DATA_DIR=\/srv\/splitline is full.*Free some space, or set DATA_DIR to another disk\.$/,
+      /^The disk of DATA_DIR=\/srv\/splitline has .*Free some space on that disk, or move DATA_DIR to a larger one\.$/,
     );
   });
 
