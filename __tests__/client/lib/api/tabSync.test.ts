@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { baseApi, type TabChannel } from '../../../../src/lib/api';
 import { makeStore } from '../../../../src/app/store';
 import { json, stubApi } from '../../api-stub';
@@ -55,12 +56,14 @@ describe('tabSync', () => {
     expect(probeApi.endpoints.rosters.select()(tabB.getState()).data?.names).toEqual(['Sprinters']);
 
     await tabA.dispatch(probeApi.endpoints.addRoster.initiate('Jumpers'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Tab B hears it and loads again (on a loaded machine, later than a fixed wait).
+    await waitFor(() =>
+      expect(probeApi.endpoints.rosters.select()(tabB.getState()).data?.names).toEqual([
+        'Sprinters',
+        'Jumpers',
+      ]),
+    );
     expect(api.sent('GET /api/roster')).toHaveLength(2);
-    expect(probeApi.endpoints.rosters.select()(tabB.getState()).data?.names).toEqual([
-      'Sprinters',
-      'Jumpers',
-    ]);
     shownInB.unsubscribe();
   });
 
