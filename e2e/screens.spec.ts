@@ -279,7 +279,9 @@ test('the coach’s logo beside the athlete spots, and the side menu to the bott
           const nav = document.querySelector('nav[aria-label="Main"]');
           const x = nav.getBoundingClientRect().left + 20;
           const colours = [];
-          for (const y of [nav.getBoundingClientRect().bottom + 8, innerHeight - 4]) {
+          // Under the last entry, or (a menu taller than the screen scrolls) its bottom.
+          const under = Math.min(nav.getBoundingClientRect().bottom + 8, innerHeight - 12);
+          for (const y of [under, innerHeight - 4]) {
             let el = document.elementFromPoint(x, y);
             let colour = 'none';
             while (el) {
