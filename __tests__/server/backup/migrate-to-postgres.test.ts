@@ -41,6 +41,8 @@ afterAll(async () => {
 });
 
 const env = { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' };
+// No delivery worker: it would record attempts and change the answers between the counts.
+const webhooks = { enabled: false };
 const kept = (extra: Record<string, string>) => ({
   env: { DATA_DIR: dataDir, ...extra },
   cleanup: async () => undefined,
@@ -64,7 +66,7 @@ async function counts(db: Kysely<Database>): Promise<Record<string, number>> {
 it('copies an embedded installation into PostgreSQL; tokens, API keys and answers carry over', async () => {
   // 1. The embedded installation in use: a coach, athletes, results by API key, an
   //    order and the ledger, a webhook (its secret sealed by DATA_DIR's key) and its outbox.
-  const embedded = await buildTestApp({ database: kept({ DATABASE_URL: '' }), env });
+  const embedded = await buildTestApp({ database: kept({ DATABASE_URL: '' }), env, webhooks });
   await embedded.ready();
   const made = await coach(embedded, 'mover@example.com');
   const athletes = await addAthletes(embedded, made.id, 8);
@@ -132,7 +134,11 @@ it('copies an embedded installation into PostgreSQL; tokens, API keys and answer
   expect(fs.existsSync(moved.backup.file)).toBe(true);
 
   // 3. The server on PostgreSQL, same DATA_DIR.
-  const postgres = await buildTestApp({ database: kept({ DATABASE_URL: targetUrl }), env });
+  const postgres = await buildTestApp({
+    database: kept({ DATABASE_URL: targetUrl }),
+    env,
+    webhooks,
+  });
   await postgres.ready();
   try {
     expect(await counts(postgres.db)).toEqual(rowsBefore);
