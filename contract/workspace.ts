@@ -9,8 +9,7 @@ import { ROLES } from './permissions';
  * it, the user's last chosen workspace (`PUT /api/workspace/current`), else their own.
  */
 
-/** The request header that names the workspace a call acts in (a workspace id, a UUID). */
-export const WORKSPACE_HEADER = 'x-splitline-workspace';
+export { WORKSPACE_HEADER } from './workspace-constants';
 /** Invitations can be accepted for this long after they were sent. */
 export const INVITATION_DAYS = 7;
 /** At most this many members (and pending invitations) per workspace. */

@@ -1,7 +1,7 @@
 import '@testing-library/jest-dom';
 import { cleanup, configure } from '@testing-library/react';
 import { setConfig } from '../../src/lib/config';
-import { setTokenGetter, setUnauthorizedHandler } from '../../src/lib/api';
+import { setTokenGetter, setUnauthorizedHandler, setWorkspaceId } from '../../src/lib/api';
 import { stubApi } from './api-stub';
 import { startConsoleGuard, stopConsoleGuard } from './console-guard';
 import { matchMedia, setScreenWidth } from './screen';
@@ -36,6 +36,8 @@ beforeEach(() => {
   });
   setTokenGetter(null);
   setUnauthorizedHandler(null);
+  // The workspace a tab is pinned to (sessionStorage and the module): each test starts unpinned.
+  setWorkspaceId(null);
   localStorage.clear();
   // No test reaches the network: every call answers 404 unless the test stubs it.
   stubApi({});

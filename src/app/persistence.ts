@@ -5,7 +5,7 @@ import {
   type StateFromReducersMapObject,
 } from '@reduxjs/toolkit';
 import { persistReducer, type PersistConfig, type Storage } from 'redux-persist';
-import { accountDataPurged, signedOut } from '../lib/session';
+import { accountDataPurged, signedOut, workspaceEntered } from '../lib/session';
 import type { AllowedValues, RestorableReducer } from '../lib/tableFilters';
 
 interface RootReducerParts<P extends ReducersMapObject, S extends ReducersMapObject> {
@@ -20,7 +20,8 @@ interface RootReducerParts<P extends ReducersMapObject, S extends ReducersMapObj
 /**
  * Combines the slices and wraps them in redux-persist with a whitelist made of exactly
  * the `persisted` keys, so joining the whitelist is the same act as registering a filter
- * slice, and nothing else can be saved by accident. On `signedOut` (and `accountDataPurged`)
+ * slice, and nothing else can be saved by accident. Beside them, `workspaceFilters` keeps
+ * the other workspaces' filters (`workspaceEntered`). On `signedOut` (and `accountDataPurged`)
  * the persisted slices go back to their initial state: filters name one coach's rosters
  * and must not outlive them.
  *
@@ -39,15 +40,24 @@ export function buildRootReducer<P extends ReducersMapObject, S extends Reducers
 }: RootReducerParts<P, S>) {
   const clash = Object.keys(persisted).find((name) => name in session);
   if (clash) throw new Error(`Slice "${clash}" is registered as both persisted and session state.`);
-  const whitelist = Object.keys(persisted);
+  const filterKeys = Object.keys(persisted);
+  const whitelist = [...filterKeys, WORKSPACE_FILTERS];
   // redux-persist 6 types predate Redux 5's preloaded-state parameter; pin it to the state.
-  const combinedSlices = combineReducers({ ...persisted, ...session } as P &
-    S) as unknown as Reducer<StateFromReducersMapObject<P & S>>;
+  const combinedSlices = combineReducers({
+    ...persisted,
+    ...session,
+    [WORKSPACE_FILTERS]: keepWorkspaceFilters,
+  } as P & S) as unknown as Reducer<
+    StateFromReducersMapObject<P & S> & { [WORKSPACE_FILTERS]: WorkspaceFiltersState }
+  >;
   const forgetPersisted = Object.fromEntries(whitelist.map((name) => [name, undefined]));
   const combined: typeof combinedSlices = (state, action) => {
     // Before persistence started (tests), a purge leaves an empty `_persist` key behind,
     // which redux-persist then hands down; it is not a slice.
     const slices = state && '_persist' in state ? omitPersistKey(state) : state;
+    if (workspaceEntered.match(action) && slices) {
+      return enterWorkspace(slices, action.payload, filterKeys, combinedSlices, allowed);
+    }
     return combinedSlices(
       (signedOut.match(action) || accountDataPurged.match(action)) && slices
         ? { ...slices, ...forgetPersisted }
@@ -57,9 +67,9 @@ export function buildRootReducer<P extends ReducersMapObject, S extends Reducers
   };
   // What each persisted slice allows its fields to be (table filters: the contract's sorts).
   const allowed = Object.fromEntries(
-    whitelist.map((name) => [name, (persisted[name] as RestorableReducer).allowedValues ?? {}]),
+    filterKeys.map((name) => [name, (persisted[name] as RestorableReducer).allowedValues ?? {}]),
   );
-  const persistConfig: PersistConfig<StateFromReducersMapObject<P & S>> = {
+  const persistConfig: PersistConfig<ReturnType<typeof combinedSlices>> = {
     key,
     version: 1,
     storage,
@@ -69,6 +79,52 @@ export function buildRootReducer<P extends ReducersMapObject, S extends Reducers
       restoreKnownFields<Record<string, unknown>>(inbound, original, reduced, allowed) as never,
   };
   return { reducer: persistReducer(persistConfig, combined), persistConfig };
+}
+
+/** The persisted slice that keeps the table filters of the workspaces not shown now. */
+const WORKSPACE_FILTERS = 'workspaceFilters' as const;
+
+export interface WorkspaceFiltersState {
+  /** The workspace the filter slices belong to; null until `/user` first answered. */
+  workspaceId: string | null;
+  /** Every other workspace's filter slices, as they were when the user left it. */
+  others: Record<string, Record<string, unknown>>;
+}
+
+const noWorkspaceFilters: WorkspaceFiltersState = { workspaceId: null, others: {} };
+
+/** Only the root reducer changes it (`enterWorkspace`). */
+function keepWorkspaceFilters(state: WorkspaceFiltersState = noWorkspaceFilters) {
+  return state;
+}
+
+/**
+ * Each workspace has its own table filters (issue 34): entering another one keeps the
+ * current filter slices under the workspace they were set in and brings back the new
+ * one's as they were left (checked as a restore from storage is), or the defaults.
+ */
+function enterWorkspace<State extends Record<string, unknown>>(
+  slices: State,
+  workspaceId: string,
+  filterKeys: readonly string[],
+  reducer: Reducer<State>,
+  allowed: Readonly<Record<string, AllowedValues>>,
+): State {
+  const kept = (slices[WORKSPACE_FILTERS] ?? noWorkspaceFilters) as WorkspaceFiltersState;
+  if (kept.workspaceId === workspaceId) return slices;
+  if (kept.workspaceId === null) {
+    return { ...slices, [WORKSPACE_FILTERS]: { ...kept, workspaceId } };
+  }
+  const { [workspaceId]: saved, ...others } = kept.others;
+  others[kept.workspaceId] = Object.fromEntries(filterKeys.map((key) => [key, slices[key]]));
+  const defaults = reducer(undefined, { type: '@@splitline/defaults' });
+  const restored = restoreKnownFields(
+    saved as Partial<State> | undefined,
+    defaults,
+    Object.fromEntries(filterKeys.map((key) => [key, defaults[key]])) as State,
+    allowed,
+  );
+  return { ...slices, ...restored, [WORKSPACE_FILTERS]: { workspaceId, others } };
 }
 
 function omitPersistKey<T extends object>(state: T): T {

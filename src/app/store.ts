@@ -15,6 +15,10 @@ import { resultFilterReducers } from '../features/results/resultFiltersSlices';
 import { profileFiltersReducer } from '../features/performance-index/profiles/profileFiltersSlice';
 import { reportFilterReducers } from '../features/performance-index/reports/reportFiltersSlices';
 import { activityFiltersReducer } from '../features/activity/activityFiltersSlice';
+import {
+  workspaceNoticeReducer,
+  workspaceNoticeReducerPath,
+} from '../features/workspace/workspaceSlice';
 
 /** Table-filter slices, one per table; a feature's filter slice joins here to be persisted. */
 const filterReducers = {
@@ -31,6 +35,7 @@ const filterReducers = {
 const sessionReducers = {
   [baseApi.reducerPath]: baseApi.reducer,
   [authReducerPath]: authReducer,
+  [workspaceNoticeReducerPath]: workspaceNoticeReducer,
 };
 
 const { reducer: rootReducer, persistConfig } = buildRootReducer({

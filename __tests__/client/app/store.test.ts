@@ -12,7 +12,7 @@ import {
 import { baseApi } from '../../../src/lib/api';
 import { buildRootReducer } from '../../../src/app/persistence';
 import { makeStore, persistAppStore, persistedSliceKeys } from '../../../src/app/store';
-import { accountDataPurged, signedOut } from '../../../src/lib/session';
+import { accountDataPurged, signedOut, workspaceEntered } from '../../../src/lib/session';
 
 /** A stand-in for a feature's table-filter slice. */
 const demoFilters = createSlice({
@@ -76,7 +76,7 @@ describe('persistence', () => {
     await first.persistor.flush();
 
     const saved = JSON.parse(storage.saved['persist:test'] ?? '{}') as Record<string, string>;
-    expect(Object.keys(saved).sort()).toEqual(['_persist', 'demoFilters']);
+    expect(Object.keys(saved).sort()).toEqual(['_persist', 'demoFilters', 'workspaceFilters']);
     expect(storage.saved['persist:test']).not.toContain('secret-token');
 
     const second = await startStore(storage);
@@ -105,6 +105,35 @@ describe('persistence', () => {
     expect(store.getState().demoFilters).toEqual(demoFilters.getInitialState());
     expect(store.getState().session.token).toBe('secret-token');
     expect(storage.saved['persist:test']).not.toContain('Okafor');
+  });
+
+  it("keeps each workspace's filters: entering another brings back its own, or the defaults", async () => {
+    const storage = memoryStorage();
+    const { store, persistor } = await startStore(storage);
+    const lastName = () => store.getState().demoFilters.lastNameQuery;
+    // Set before `/user` first answered: they belong to the workspace it names.
+    store.dispatch(demoFilters.actions.filtersChanged({ lastNameQuery: 'Okafor' }));
+    store.dispatch(workspaceEntered('lions'));
+    expect(lastName()).toBe('Okafor');
+    store.dispatch(workspaceEntered('lincoln'));
+    expect(store.getState().demoFilters).toEqual(demoFilters.getInitialState());
+    store.dispatch(demoFilters.actions.filtersChanged({ lastNameQuery: 'Mensah' }));
+    store.dispatch(workspaceEntered('lincoln')); // the same workspace again: nothing moves
+    expect(lastName()).toBe('Mensah');
+    store.dispatch(workspaceEntered('lions'));
+    expect(lastName()).toBe('Okafor');
+
+    // Saved, and back after a reload; a sign-out forgets every workspace's.
+    await persistor.flush();
+    const again = await startStore(storage);
+    again.store.dispatch(workspaceEntered('lincoln'));
+    expect(again.store.getState().demoFilters.lastNameQuery).toBe('Mensah');
+    again.store.dispatch(signedOut());
+    again.store.dispatch(workspaceEntered('lions'));
+    again.store.dispatch(workspaceEntered('lincoln'));
+    expect(again.store.getState().demoFilters).toEqual(demoFilters.getInitialState());
+    persistor.pause();
+    again.persistor.pause();
   });
 
   it('refuses a slice registered as both persisted and session state', () => {

@@ -4,7 +4,8 @@ import { useGetUserQuery } from '../../features/account/userApi';
 import { paths } from '../../lib/paths';
 
 /**
- * The coach's uploaded logo, or the organisation's name until there is one. The logo is
+ * The workspace's uploaded logo, or its name until there is one (the user's organisation
+ * in their own workspace, the workspace's name in another's: issue 34). The logo is
  * at most 36 px high and 160 px wide, and narrower when the header has less room (a
  * phone): its box shrinks and the picture is scaled down inside it, never drawn over the
  * athlete spots beside it.
@@ -12,11 +13,15 @@ import { paths } from '../../lib/paths';
 export function CoachLogo() {
   const { data: user } = useGetUserQuery();
   if (!user) return null;
+  const name =
+    user.id === user.userId
+      ? user.organisation
+      : user.workspaces.find((workspace) => workspace.id === user.id)?.name;
   if (user.logoUrl)
     return (
       <img
         src={user.logoUrl}
-        alt={`${user.organisation || 'Your organisation'} logo`}
+        alt={`${name || 'Your organisation'} logo`}
         style={{
           height: 36,
           width: 'auto',
@@ -28,9 +33,9 @@ export function CoachLogo() {
         }}
       />
     );
-  return user.organisation ? (
+  return name ? (
     <Typography.Text strong ellipsis style={{ maxWidth: 200 }}>
-      {user.organisation}
+      {name}
     </Typography.Text>
   ) : null;
 }

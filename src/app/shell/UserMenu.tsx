@@ -1,12 +1,14 @@
 import { lazy, Suspense, useState } from 'react';
-import { Avatar, Button, Dropdown, type MenuProps } from 'antd';
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Avatar, Button, Dropdown, type MenuProps } from 'antd';
+import { CheckOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useGetUserQuery } from '../../features/account/userApi';
 import { selectIdentity, signOutRequested } from '../../lib/session';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
 import { getQueueOwner } from '../../lib/offline/queueOwner';
+import { describeFailure } from '../../components/serverErrors';
+import { useSwitchWorkspace } from '../../features/workspace/useSwitchWorkspace';
 
 const SignOutWarning = lazy(
   () => import(/* webpackChunkName: "offline-queue" */ '../../features/offline/SignOutWarning'),
@@ -20,12 +22,42 @@ function useDisplayName(): string {
   return profileName || identity?.name || identity?.email || 'Account';
 }
 
-/** Avatar and name at the top right; opens Profile and Logout (spec, section 2). */
+const roleNames = { owner: 'Owner', coach: 'Coach', viewer: 'Viewer' } as const;
+
+/** The user's workspaces to switch between, when there is more than one (issue 34). */
+function useWorkspaceItems(): MenuProps['items'] {
+  const { data: user } = useGetUserQuery();
+  const workspaces = user?.workspaces ?? [];
+  if (workspaces.length < 2) return [];
+  return [
+    {
+      type: 'group',
+      key: 'workspaces',
+      label: 'Workspaces',
+      children: workspaces.map((workspace) => ({
+        key: `workspace:${workspace.id}`,
+        icon: workspace.id === user?.id ? <CheckOutlined aria-label="current" /> : <span />,
+        label: `${workspace.name} · ${roleNames[workspace.role]}`,
+        disabled: workspace.id === user?.id,
+      })),
+    },
+    { type: 'divider' },
+  ];
+}
+
+/**
+ * Avatar and name at the top right; opens Profile and Logout (spec, section 2), and the
+ * user's workspaces when they belong to several (issue 34).
+ */
 export function UserMenu() {
   const dispatch = useAppDispatch();
+  const { message } = App.useApp();
   const name = useDisplayName();
   const [waiting, setWaiting] = useState(0);
+  const { switchTo } = useSwitchWorkspace();
+  const workspaceItems = useWorkspaceItems();
   const items: MenuProps['items'] = [
+    ...(workspaceItems ?? []),
     {
       key: 'profile',
       icon: <UserOutlined />,
@@ -36,6 +68,11 @@ export function UserMenu() {
   ];
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'logout') void signOutOrWarn();
+    if (key.startsWith('workspace:')) {
+      switchTo(key.slice('workspace:'.length)).catch((failure: unknown) => {
+        void message.error(describeFailure(failure));
+      });
+    }
   };
   /** Results saved offline and not sent yet: ask first, never drop them (docs/offline.md). */
   const signOutOrWarn = async () => {

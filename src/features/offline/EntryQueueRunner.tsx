@@ -30,6 +30,7 @@ export function EntryQueueRunner({ accountId }: { accountId: string | undefined 
       ({ startQueueRunner }) => {
         if (ended) return;
         stop = startQueueRunner(owner.key, {
+          workspaceId: owner.accountId,
           // Stored: the tables and boards read them from the server now.
           onSent: () => dispatch(baseApi.util.invalidateTags(['Event', 'Leaderboard'])),
         });

@@ -11,6 +11,7 @@ export type TokenGetter = (options: {
 
 let tokenGetter: TokenGetter | null = null;
 let unauthorizedHandler: (() => void) | null = null;
+let forbiddenHandler: (() => void) | null = null;
 
 /**
  * Registers the function the base query asks for a bearer token. `forceRefresh: true`
@@ -46,4 +47,16 @@ export async function getAccessToken(forceRefresh = false): Promise<string | nul
 
 export function notifyUnauthorized(): void {
   unauthorizedHandler?.();
+}
+
+/**
+ * Registers what happens when the API refuses a signed-in call (403): the membership may
+ * have changed since the app read it, e.g. read `/user` again. Pass `null` to unregister.
+ */
+export function setForbiddenHandler(handler: (() => void) | null): void {
+  forbiddenHandler = handler;
+}
+
+export function notifyForbidden(): void {
+  forbiddenHandler?.();
 }

@@ -2,7 +2,13 @@ export { baseApi } from './baseApi';
 export { openTabChannel, tabSync, type TabChannel } from './tabSync';
 export { downloadCsv, downloadFile, fetchApiFile, fileNameFrom, type ApiFile } from './apiFile';
 export { kyBaseQuery, type ApiArgs, type ApiRequest, type QueryParams } from './kyBaseQuery';
-export { setTokenGetter, setUnauthorizedHandler, type TokenGetter } from './authBridge';
+export {
+  setForbiddenHandler,
+  setTokenGetter,
+  setUnauthorizedHandler,
+  type TokenGetter,
+} from './authBridge';
+export { getWorkspaceId, setWorkspaceId } from './workspaceBridge';
 export {
   collectErrorFields,
   flattenErrorMessages,

@@ -2,8 +2,9 @@ import ky, { TimeoutError } from 'ky';
 import type { BaseQueryFn } from '@reduxjs/toolkit/query';
 import { getConfig } from '../config';
 import { yieldToMain } from '../yieldToMain';
-import { getAccessToken, notifyUnauthorized } from './authBridge';
+import { getAccessToken, notifyForbidden, notifyUnauthorized } from './authBridge';
 import { collectErrorFields, type ApiError } from './errors';
+import { workspaceHeader } from './workspaceBridge';
 
 /** Query-string values; `null` and `undefined` are left out (spec, section 7). */
 export type QueryParams = Record<string, string | number | boolean | null | undefined>;
@@ -21,6 +22,8 @@ export interface ApiRequest {
   accept?: string;
   /** Milliseconds before giving up; 30 s unless told (long imports take more). */
   timeout?: number;
+  /** The workspace the call acts in; this tab's unless told (queued results keep theirs). */
+  workspaceId?: string;
 }
 
 export type ApiArgs = string | ApiRequest;
@@ -62,6 +65,7 @@ function send(request: ApiRequest, token: string | null, signal: AbortSignal): P
     headers: {
       Accept: request.accept ?? 'application/json',
       ...bodyHeaders,
+      ...workspaceHeader(request.workspaceId),
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
     },
     signal,
@@ -137,6 +141,9 @@ async function sendOnce(request: ApiRequest, signal: AbortSignal): Promise<Respo
   await yieldToMain();
   const token = await getAccessToken();
   const response = await send(request, token, signal);
+  // Refused in this workspace (a role changed, or an owner removed the member): the app
+  // reads its membership again (authBridge).
+  if (response.status === 403 && token) notifyForbidden();
   if (response.status !== 401 || !token) return response;
   const fresh = await getAccessToken(true);
   const retried = fresh && fresh !== token ? await send(request, fresh, signal) : response;

@@ -1,7 +1,8 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import type { ResultsEventBody } from '../../../contract/event-stream';
 import { getConfig } from '../config';
-import { getAccessToken } from './authBridge';
+import { getAccessToken, notifyForbidden } from './authBridge';
+import { workspaceHeader } from './workspaceBridge';
 import { yieldToMain } from '../yieldToMain';
 
 export type StreamStatus = 'connecting' | 'live' | 'offline';
@@ -48,11 +49,16 @@ async function readOnce(
   // in the effects of its first render, whose task it made longer on a first load.
   await yieldToMain();
   const response = await fetchImpl(streamUrl(), {
-    headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
+    headers: {
+      ...workspaceHeader(),
+      Authorization: `Bearer ${token}`,
+      Accept: 'text/event-stream',
+    },
     cache: 'no-store',
     signal,
   });
   if (response.status === 401) return 'unauthorized';
+  if (response.status === 403) notifyForbidden();
   if (!response.ok || !response.body) return 'failed';
   opened();
   let outcome: Outcome = 'ended';

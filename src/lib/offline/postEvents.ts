@@ -5,15 +5,15 @@ import { sendWithReauth } from '../api/kyBaseQuery';
 import type { PostAnswer } from './flushQueue';
 
 /**
- * Queued rows as one `POST /api/event` batch, through the app's base request (the
+ * Queued rows as one `POST /api/event` batch, in the workspace they were entered in, through the app's base request (the
  * bearer token, one forced refresh after a 401), read into what the queue needs.
  * Anything that is not an answer (offline, a refused connection, a timeout) is `network`.
  */
-export async function postEvents(items: EventInput[]): Promise<PostAnswer> {
+export async function postEvents(items: EventInput[], workspaceId?: string): Promise<PostAnswer> {
   let response: Response;
   try {
     response = await sendWithReauth(
-      { url: '/event', method: 'POST', body: { items }, timeout: 30_000 },
+      { url: '/event', method: 'POST', body: { items }, timeout: 30_000, workspaceId },
       new AbortController().signal,
     );
   } catch (error) {

@@ -4,6 +4,8 @@ import { postEvents } from './postEvents';
 
 interface RunnerOptions {
   post?: PostBatch;
+  /** The workspace the rows were entered in: they are sent there, whatever this tab shows. */
+  workspaceId?: string;
   /** After a flush stored rows: the app refreshes its tables and boards. */
   onSent?: (count: number) => void;
 }
@@ -17,7 +19,10 @@ interface RunnerOptions {
  * @example
  * const stop = startQueueRunner(owner.key, { onSent: () => refetchBoards() });
  */
-export function startQueueRunner(owner: string, { post = postEvents, onSent }: RunnerOptions = {}) {
+export function startQueueRunner(
+  owner: string,
+  { workspaceId, post = (items) => postEvents(items, workspaceId), onSent }: RunnerOptions = {},
+) {
   const queue = entryQueue(owner);
   let stopped = false;
   let running = false;

@@ -54,6 +54,12 @@ export const signedOut = createAction('auth/signedOut');
  */
 export const accountDataPurged = createAction('account/dataPurged');
 
+/**
+ * `/user` answered for this workspace (its id): the root reducer brings back that
+ * workspace's table filters when it is not the one they were last set in (issue 34).
+ */
+export const workspaceEntered = createAction<string>('workspace/entered');
+
 const authSlice = createSlice({
   name: 'auth',
   initialState: initialAuthState,

@@ -2,8 +2,10 @@ import {
   baseApi,
   fetchApiFile,
   fileNameFrom,
+  setForbiddenHandler,
   setTokenGetter,
   setUnauthorizedHandler,
+  setWorkspaceId,
   type ApiArgs,
 } from '../../../../src/lib/api';
 import { makeStore } from '../../../../src/app/store';
@@ -230,6 +232,33 @@ describe('kyBaseQuery', () => {
     stubFetch(json({ message: 'no' }, 401), json({ message: 'still no' }, 401));
     expect(await call('/user')).toEqual({ error: { status: 401, data: { message: 'still no' } } });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it("names this tab's workspace on every call; a call may name its own", async () => {
+    const { sent } = stubFetch(json({}), json({}), json({}));
+    await call('/user');
+    expect(sent(0).headers.has('x-splitline-workspace')).toBe(false);
+    setWorkspaceId('0b3c5d7e-0000-4000-8000-00000000b0b0');
+    await call('/athlete');
+    expect(sent(1).headers.get('x-splitline-workspace')).toBe(
+      '0b3c5d7e-0000-4000-8000-00000000b0b0',
+    );
+    await call({ url: '/event', method: 'POST', body: {}, workspaceId: 'queued-in' });
+    expect(sent(2).headers.get('x-splitline-workspace')).toBe('queued-in');
+  });
+
+  it('tells the workspace owner of a refused signed-in call, so the membership is read again', async () => {
+    const store = makeStore(); // its workspace saga registers a handler: this one replaces it
+    const onForbidden = jest.fn();
+    setForbiddenHandler(onForbidden);
+    setTokenGetter(async () => 'token');
+    stubFetch(json({ message: 'Your role in this workspace (viewer) does not allow this' }, 403));
+    const answer = await store.dispatch(
+      probeApi.endpoints.probe.initiate({ url: '/athlete', method: 'POST', body: {} }),
+    );
+    expect(answer).toMatchObject({ error: { status: 403 } });
+    expect(onForbidden).toHaveBeenCalledTimes(1);
+    setForbiddenHandler(null);
   });
 });
 

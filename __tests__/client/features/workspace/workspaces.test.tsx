@@ -1,0 +1,105 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { userApi } from '../../../../src/features/account/userApi';
+import { baseApi, getWorkspaceId, setWorkspaceId } from '../../../../src/lib/api';
+import { json, renderRoute, stubApi, testUser } from '../../test-utils';
+
+const own = testUser().workspaces[0]!;
+const lincoln = {
+  id: '0b3c5d7e-0000-4000-8000-00000000b0b0',
+  name: 'Lincoln High Football',
+  role: 'coach' as const,
+  rosterIds: null,
+};
+const workspaceHeader = 'x-splitline-workspace';
+
+/** `/user` as the server answers it for the workspace the request names. */
+function userIn(workspaceId: string | null, { memberOfLincoln = true } = {}) {
+  const workspaces = memberOfLincoln ? [own, lincoln] : [own];
+  if (workspaceId === lincoln.id && memberOfLincoln)
+    return testUser({ id: lincoln.id, role: 'coach', logoUrl: null, workspaces });
+  // Not a member of the workspace named: the server answers the user's own, role null.
+  if (workspaceId === lincoln.id) return testUser({ role: null, workspaces });
+  return testUser({ workspaces });
+}
+
+describe('workspaces', () => {
+  it('pins the tab to the workspace /user answers and names it on every later call', async () => {
+    const api = stubApi({
+      'GET /api/user': () => json(testUser()),
+    });
+    const { store } = renderRoute('/home/leaderboard');
+    await waitFor(() => expect(getWorkspaceId()).toBe(own.id));
+    expect(store.getState().workspaceFilters.workspaceId).toBe(own.id);
+    await screen.findByRole('heading', { name: 'Leaderboard' });
+    const before = api.requests.length;
+    // Any call made now names the workspace.
+    await act(async () => {
+      await store.dispatch(userApi.endpoints.getUser.initiate(undefined, { forceRefetch: true }));
+    });
+    const later = api.requests.slice(before);
+    expect(later.length).toBeGreaterThan(0);
+    for (const request of later) expect(request.headers.get(workspaceHeader)).toBe(own.id);
+  });
+
+  it('switches workspace from the user menu: remembered on the server, named on every call', async () => {
+    const api = stubApi({
+      'GET /api/user': (request) => json(userIn(request.headers.get(workspaceHeader))),
+      'PUT /api/workspace/current': () => json({ items: [own, lincoln], currentId: lincoln.id }),
+    });
+    const { user } = renderRoute('/home/leaderboard');
+    await user.click(await screen.findByRole('button', { name: /Account menu of/ }));
+    await user.click(
+      await screen.findByRole('menuitem', { name: /Lincoln High Football · Coach/ }),
+    );
+
+    await waitFor(() => expect(api.sent('PUT /api/workspace/current')).toHaveLength(1));
+    expect(JSON.parse(api.sent('PUT /api/workspace/current')[0]!.body)).toEqual({
+      workspaceId: lincoln.id,
+    });
+    // The header shows the workspace the tab now works in.
+    expect(await screen.findByText('Lincoln High Football')).toBeInTheDocument();
+    expect(getWorkspaceId()).toBe(lincoln.id);
+    expect(api.sent('GET /api/user').at(-1)!.headers.get(workspaceHeader)).toBe(lincoln.id);
+  });
+
+  it('tells a removed member where they are now, after a refused call', async () => {
+    let removed = false;
+    const api = stubApi({
+      'GET /api/user': (request) =>
+        json(userIn(request.headers.get(workspaceHeader), { memberOfLincoln: !removed })),
+      'GET /api/leaderboard': () =>
+        removed
+          ? json(
+              {
+                message:
+                  'You are not a member of this workspace: an owner removed you, or it is not yours. Choose another workspace.',
+              },
+              403,
+            )
+          : json({ message: 'not stubbed' }, 404),
+    });
+    setWorkspaceId(lincoln.id);
+    const { store } = renderRoute('/home/leaderboard');
+    expect(await screen.findByText('Lincoln High Football')).toBeInTheDocument();
+
+    removed = true;
+    // The next call (the board asks again) is refused.
+    act(() => void store.dispatch(baseApi.util.invalidateTags(['Leaderboard'])));
+    const banner = await screen.findByText(
+      'You no longer have access to Lincoln High Football: an owner removed you. You are now in Riverside Lions.',
+      {},
+      { timeout: 5000 },
+    );
+    expect(getWorkspaceId()).toBe(own.id);
+    // The last read of the membership named no workspace: the server chose the user's own.
+    await waitFor(() =>
+      expect(api.sent('GET /api/user').at(-1)!.headers.get(workspaceHeader)).toBeNull(),
+    );
+    await act(async () =>
+      within(banner.closest<HTMLElement>('[role="alert"]')!)
+        .getByRole('button', { name: 'Dismiss' })
+        .click(),
+    );
+    expect(screen.queryByText(/You no longer have access/)).not.toBeInTheDocument();
+  });
+});

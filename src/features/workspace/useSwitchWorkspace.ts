@@ -1,0 +1,28 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { baseApi, setWorkspaceId } from '../../lib/api';
+import { useAppDispatch } from '../../lib/hooks';
+import { homePath } from '../../lib/paths';
+import { useChooseWorkspaceMutation } from './workspaceApi';
+
+/**
+ * Switches this tab to another of the user's workspaces: the server remembers the choice
+ * (the next sign-in opens it), the tab's calls name the new workspace, the cache of the
+ * old one is dropped, and the dashboard opens. The filters follow when `/user` answers.
+ * Rejects with the API's error when the server refused (e.g. no longer a member).
+ */
+export function useSwitchWorkspace() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [choose, { isLoading }] = useChooseWorkspaceMutation();
+  const switchTo = useCallback(
+    async (workspaceId: string) => {
+      await choose({ workspaceId }).unwrap();
+      setWorkspaceId(workspaceId);
+      dispatch(baseApi.util.resetApiState());
+      await navigate(homePath);
+    },
+    [choose, dispatch, navigate],
+  );
+  return { switchTo, switching: isLoading };
+}
