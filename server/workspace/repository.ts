@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Role } from '../../contract/permissions';
 import { INVITATION_DAYS, type InvitationBody, type MemberBody } from '../../contract/workspace';
+import { recordActivity, type Actor } from '../activity';
 import type { Database } from '../db/schema';
 import { inTransaction } from '../db/transaction';
 
@@ -239,13 +240,15 @@ async function ownerCount(trx: Transaction<Database>, workspaceId: string): Prom
 /**
  * Sets a member's role and roster limit. The last owner cannot become anything else: the
  * workspace always keeps an owner (the row lock makes two owners' demotions of each other
- * wait for one another).
+ * wait for one another). The activity entry (`role_changed`) is written in the change's
+ * transaction (decision 036).
  */
 export function updateMember(
   db: Db,
   workspaceId: string,
   userId: string,
   change: { role: Role; rosterIds: number[] | null },
+  actor: Actor,
 ): Promise<MemberBody | MemberRefusal> {
   return inTransaction(db, async (trx) => {
     await lockWorkspace(trx, workspaceId);
@@ -269,26 +272,58 @@ export function updateMember(
       .where('workspace_id', '=', workspaceId)
       .where('user_id', '=', userId)
       .execute();
-    const row = await membersQuery(trx, workspaceId)
-      .where('m.user_id', '=', userId)
-      .executeTakeFirstOrThrow();
-    return toMemberBody(row);
+    const member = toMemberBody(
+      await membersQuery(trx, workspaceId)
+        .where('m.user_id', '=', userId)
+        .executeTakeFirstOrThrow(),
+    );
+    await recordMember(trx, workspaceId, actor, 'role_changed', member, {
+      role: member.role,
+      rosterIds: member.rosterIds,
+    });
+    return member;
   });
 }
 
-/** Removes a member (or the user leaves); the last owner cannot go. */
+/** A member event in the workspace's activity log, in the change's transaction. */
+function recordMember(
+  trx: Transaction<Database>,
+  workspaceId: string,
+  actor: Actor,
+  action: 'role_changed' | 'removed' | 'left' | 'joined',
+  member: { userId: string; email: string },
+  after?: Record<string, unknown>,
+): Promise<void> {
+  return recordActivity(trx, {
+    accountId: workspaceId,
+    actor,
+    kind: 'member',
+    action,
+    subjectId: member.userId,
+    subjectLabel: member.email,
+    after,
+  });
+}
+
+/**
+ * Removes a member (`removed`), or the user leaves (`left`: the actor is the member); the
+ * last owner cannot go. The activity entry is written in the same transaction.
+ */
 export function removeMember(
   db: Db,
   workspaceId: string,
   userId: string,
+  actor: Actor,
+  action: 'removed' | 'left',
 ): Promise<'removed' | MemberRefusal> {
   return inTransaction(db, async (trx) => {
     await lockWorkspace(trx, workspaceId);
     const current = await trx
-      .selectFrom('workspace_members')
-      .select('role')
-      .where('workspace_id', '=', workspaceId)
-      .where('user_id', '=', userId)
+      .selectFrom('workspace_members as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select(['m.role', 'u.email'])
+      .where('m.workspace_id', '=', workspaceId)
+      .where('m.user_id', '=', userId)
       .executeTakeFirst();
     if (!current) return 'not-found';
     if (current.role === 'owner' && (await ownerCount(trx, workspaceId)) <= 1) {
@@ -305,16 +340,21 @@ export function removeMember(
       .where('id', '=', userId)
       .where('last_workspace_id', '=', workspaceId)
       .execute();
+    await recordMember(trx, workspaceId, actor, action, { userId, email: current.email });
     return 'removed';
   });
 }
 
-/** Hands the workspace over: `to` becomes an owner, `from` a coach, in one transaction. */
+/**
+ * Hands the workspace over: `to` becomes an owner, `from` a coach, in one transaction
+ * (with its activity entry: `to`'s role_changed).
+ */
 export function handOver(
   db: Db,
   workspaceId: string,
   from: string,
   to: string,
+  actor: Actor,
 ): Promise<MemberBody | 'not-found'> {
   return inTransaction(db, async (trx) => {
     await lockWorkspace(trx, workspaceId);
@@ -333,10 +373,11 @@ export function handOver(
         .where('user_id', '=', from)
         .execute();
     }
-    const row = await membersQuery(trx, workspaceId)
-      .where('m.user_id', '=', to)
-      .executeTakeFirstOrThrow();
-    return toMemberBody(row);
+    const member = toMemberBody(
+      await membersQuery(trx, workspaceId).where('m.user_id', '=', to).executeTakeFirstOrThrow(),
+    );
+    await recordMember(trx, workspaceId, actor, 'role_changed', member, { role: member.role });
+    return member;
   });
 }
 
@@ -401,8 +442,8 @@ export async function listInvitations(db: Db, workspaceId: string): Promise<Invi
 
 /**
  * Makes an invitation and its token (only its hash is stored; the token goes in the
- * mail). Refused when the address already belongs to a member, or the workspace has
- * `maxMembers` members and pending invitations.
+ * mail), with its activity entry (`invited`). Refused when the address already belongs to
+ * a member, or the workspace has `maxMembers` members and pending invitations.
  */
 export function createInvitation(
   db: Db,
@@ -414,6 +455,7 @@ export function createInvitation(
     invitedBy: string;
     maxMembers: number;
   },
+  actor: Actor,
 ): Promise<{ invitation: InvitationBody; token: string } | 'member' | 'full'> {
   return inTransaction(db, async (trx) => {
     await lockWorkspace(trx, values.workspaceId);
@@ -453,27 +495,56 @@ export function createInvitation(
       })
       .returning(invitationColumns)
       .executeTakeFirstOrThrow();
+    await recordActivity(trx, {
+      accountId: values.workspaceId,
+      actor,
+      kind: 'member',
+      action: 'invited',
+      subjectLabel: values.email,
+      after: { role: values.role, rosterIds: values.rosterIds },
+    });
     return { invitation: toInvitationBody(row), token };
   });
 }
 
-/** Revokes a pending invitation (again, or once used: no change). False: no such invitation. */
-export async function revokeInvitation(db: Db, workspaceId: string, id: number): Promise<boolean> {
-  const found = await db
-    .selectFrom('workspace_invitations')
-    .select('id')
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', String(id))
-    .executeTakeFirst();
-  if (!found) return false;
-  await db
-    .updateTable('workspace_invitations')
-    .set({ revoked_at: sql<Date>`now()` })
-    .where('id', '=', String(id))
-    .where('accepted_at', 'is', null)
-    .where('revoked_at', 'is', null)
-    .execute();
-  return true;
+/**
+ * Revokes a pending invitation, with its activity entry (`deleted`); revoking it again,
+ * or once used, changes and records nothing. False: no such invitation.
+ */
+export function revokeInvitation(
+  db: Db,
+  workspaceId: string,
+  id: number,
+  actor: Actor,
+): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const found = await trx
+      .selectFrom('workspace_invitations')
+      .select('id')
+      .where('workspace_id', '=', workspaceId)
+      .where('id', '=', String(id))
+      .executeTakeFirst();
+    if (!found) return false;
+    const revoked = await trx
+      .updateTable('workspace_invitations')
+      .set({ revoked_at: sql<Date>`now()` })
+      .where('id', '=', String(id))
+      .where('accepted_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .returning('email')
+      .executeTakeFirst();
+    if (revoked) {
+      await recordActivity(trx, {
+        accountId: workspaceId,
+        actor,
+        kind: 'member',
+        action: 'deleted',
+        subjectId: id,
+        subjectLabel: `invitation of ${revoked.email}`,
+      });
+    }
+    return true;
+  });
 }
 
 export type AcceptRefusal = 'unknown' | 'used' | 'revoked' | 'expired' | 'other-email' | 'member';
@@ -481,13 +552,15 @@ export type AcceptRefusal = 'unknown' | 'used' | 'revoked' | 'expired' | 'other-
 /**
  * Accepts an invitation: single-use (the update takes it only while pending, so two
  * accepts of one token make one member), for the address it was sent to, before it
- * expires. The user joins with the invitation's role and limit, and the workspace becomes
- * the one they open next.
+ * expires. The user joins with the invitation's role and limit (`joined` in the
+ * workspace's activity log, same transaction), and the workspace becomes the one they
+ * open next.
  */
 export function acceptInvitation(
   db: Db,
   token: string,
   user: { id: string; email: string },
+  actor: Actor,
 ): Promise<{ workspaceId: string } | AcceptRefusal> {
   return inTransaction(db, async (trx) => {
     const invitation = await trx
@@ -532,6 +605,14 @@ export function acceptInvitation(
       .set({ last_workspace_id: invitation.workspace_id })
       .where('id', '=', user.id)
       .execute();
+    await recordMember(
+      trx,
+      invitation.workspace_id,
+      actor,
+      'joined',
+      { userId: user.id, email: user.email },
+      { role: invitation.role },
+    );
     return { workspaceId: invitation.workspace_id };
   });
 }

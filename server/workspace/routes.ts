@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import path from 'node:path';
 import { IdParams } from '../../contract/common';
 import { MessageBody } from '../../contract/errors';
@@ -19,7 +18,7 @@ import {
   WorkspaceListBody,
   WorkspaceSummaryBody,
 } from '../../contract/workspace';
-import { actorOf, recordActivity, type ActivityEntry } from '../activity';
+import { actorOf } from '../activity';
 import { createMailer } from '../identity';
 import { badRequest, conflict, HttpError, notFound } from '../plugins/http-errors';
 import { common as commonErrors, done, security } from '../plugins/route-schema';
@@ -85,20 +84,6 @@ async function rosterLimitOf(
  * Who may call which is contract/permissions.ts; the auth hook enforces it.
  */
 const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  /**
-   * A member change in the workspace's activity log, written once the change is stored
-   * (the member repository's own transactions do not take it yet; decision 036).
-   */
-  const logMember = (
-    request: FastifyRequest,
-    entry: Omit<ActivityEntry, 'accountId' | 'actor' | 'kind'> & { accountId?: string },
-  ) =>
-    recordActivity(app.db, {
-      accountId: request.account.id,
-      actor: actorOf(request.account),
-      kind: 'member',
-      ...entry,
-    });
   const tags = ['workspace'];
   const mailer = createMailer({
     smtpUrl: app.config.smtpUrl,
@@ -154,14 +139,15 @@ const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const outcome = await removeMember(app.db, request.account.id, request.userId);
+      const outcome = await removeMember(
+        app.db,
+        request.account.id,
+        request.userId,
+        actorOf(request.account),
+        'left',
+      );
       if (outcome === 'last-owner') throw conflict(LAST_OWNER);
       if (outcome === 'not-found') throw notFound();
-      await logMember(request, {
-        action: 'left',
-        subjectId: request.userId,
-        subjectLabel: request.account.email,
-      });
       return reply.code(204).send(null);
     },
   );
@@ -183,22 +169,17 @@ const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request): Promise<WorkspaceSummaryBody> => {
-      const outcome = await acceptInvitation(app.db, request.body.token, {
-        id: request.userId,
-        email: request.account.email,
-      });
+      const outcome = await acceptInvitation(
+        app.db,
+        request.body.token,
+        { id: request.userId, email: request.account.email },
+        actorOf(request.account),
+      );
       if (typeof outcome === 'string') throw ACCEPT_REFUSALS[outcome];
       const joined = (await workspacesOf(app.db, request.userId)).find(
         (workspace) => workspace.id === outcome.workspaceId,
       );
       if (!joined) throw new Error('the membership vanished right after it was made');
-      await logMember(request, {
-        accountId: outcome.workspaceId,
-        action: 'joined',
-        subjectId: request.userId,
-        subjectLabel: request.account.email,
-        after: { role: joined.role },
-      });
       return joined;
     },
   );
@@ -239,18 +220,15 @@ const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         role,
         request.body.rosterIds,
       );
-      const outcome = await updateMember(app.db, request.account.id, request.params.userId, {
-        role,
-        rosterIds,
-      });
+      const outcome = await updateMember(
+        app.db,
+        request.account.id,
+        request.params.userId,
+        { role, rosterIds },
+        actorOf(request.account),
+      );
       if (outcome === 'not-found') throw notFound();
       if (outcome === 'last-owner') throw conflict(LAST_OWNER);
-      await logMember(request, {
-        action: 'role_changed',
-        subjectId: outcome.userId,
-        subjectLabel: outcome.email,
-        after: { role: outcome.role, rosterIds: outcome.rosterIds },
-      });
       return outcome;
     },
   );
@@ -267,10 +245,15 @@ const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const outcome = await removeMember(app.db, request.account.id, request.params.userId);
+      const outcome = await removeMember(
+        app.db,
+        request.account.id,
+        request.params.userId,
+        actorOf(request.account),
+        'removed',
+      );
       if (outcome === 'not-found') throw notFound();
       if (outcome === 'last-owner') throw conflict(LAST_OWNER);
-      await logMember(request, { action: 'removed', subjectId: request.params.userId });
       return reply.code(204).send(null);
     },
   );
@@ -292,14 +275,9 @@ const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.account.id,
         request.userId,
         request.params.userId,
+        actorOf(request.account),
       );
       if (outcome === 'not-found') throw notFound();
-      await logMember(request, {
-        action: 'role_changed',
-        subjectId: outcome.userId,
-        subjectLabel: outcome.email,
-        after: { role: outcome.role },
-      });
       return outcome;
     },
   );
@@ -340,14 +318,18 @@ const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
         role,
         request.body.rosterIds,
       );
-      const made = await createInvitation(app.db, {
-        workspaceId: request.account.id,
-        email,
-        role,
-        rosterIds,
-        invitedBy: request.userId,
-        maxMembers: MAX_MEMBERS,
-      });
+      const made = await createInvitation(
+        app.db,
+        {
+          workspaceId: request.account.id,
+          email,
+          role,
+          rosterIds,
+          invitedBy: request.userId,
+          maxMembers: MAX_MEMBERS,
+        },
+        actorOf(request.account),
+      );
       if (made === 'member') throw conflict('This address belongs to a member already.');
       if (made === 'full') {
         throw conflict(
@@ -363,11 +345,6 @@ const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
           link: `${app.config.publicUrl}/invitation/${made.token}`,
         }),
       );
-      await logMember(request, {
-        action: 'invited',
-        subjectLabel: email,
-        after: { role, rosterIds },
-      });
       return reply.code(201).send(made.invitation);
     },
   );
@@ -384,14 +361,10 @@ const workspaceRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!(await revokeInvitation(app.db, request.account.id, request.params.id))) {
+      const { account } = request;
+      if (!(await revokeInvitation(app.db, account.id, request.params.id, actorOf(account)))) {
         throw notFound();
       }
-      await logMember(request, {
-        action: 'deleted',
-        subjectId: request.params.id,
-        subjectLabel: 'invitation',
-      });
       return reply.code(204).send(null);
     },
   );

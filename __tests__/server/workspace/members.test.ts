@@ -127,6 +127,44 @@ describe('team workspaces: members', () => {
     expect((await heir.get('/api/member')).json().totalCount).toBe(1);
   });
 
+  it("writes member events in the activity log in the change's own transaction", async () => {
+    const program = await newCoach(app);
+    const coach = await join(app, program, 'coach');
+    const email = await emailOf(coach.user);
+    expect((await program.put(`/api/member/${coach.userId}`, { role: 'viewer' })).statusCode).toBe(
+      200,
+    );
+    const entries = async () =>
+      (await program.get('/api/activity?kind=member')).json<{
+        items: { action: string; subjectLabel: string; after: unknown }[];
+      }>().items;
+    expect((await entries()).map((e) => [e.action, e.subjectLabel, e.after])).toEqual([
+      ['role_changed', email, { role: 'viewer', rosterIds: null }],
+      ['joined', email, { role: 'coach' }],
+      ['invited', email, { role: 'coach', rosterIds: null }],
+    ]);
+    // An entry that cannot be written takes its change back with it.
+    await sql`create function refuse_member_entry() returns trigger language plpgsql as $$
+      begin if new.kind = 'member' then raise exception 'no member entries'; end if; return new; end
+      $$`.execute(app.db);
+    await sql`create trigger refuse_member_entry before insert on activity_log
+      for each row execute function refuse_member_entry()`.execute(app.db);
+    try {
+      expect((await program.put(`/api/member/${coach.userId}`, { role: 'coach' })).statusCode).toBe(
+        500,
+      );
+      expect((await program.del(`/api/member/${coach.userId}`)).statusCode).toBe(500);
+    } finally {
+      await sql`drop trigger refuse_member_entry on activity_log`.execute(app.db);
+      await sql`drop function refuse_member_entry()`.execute(app.db);
+    }
+    const members = (await program.get('/api/member')).json<{ items: { role: string }[] }>();
+    expect(members.items.map((m) => m.role)).toEqual(['owner', 'viewer']);
+    expect(await entries()).toHaveLength(3);
+    expect((await program.del(`/api/member/${coach.userId}`)).statusCode).toBe(204);
+    expect((await entries())[0]).toMatchObject({ action: 'removed', subjectLabel: email });
+  });
+
   it('invitations expire, can be revoked, are for their address, and are validated', async () => {
     const a = await newCoach(app);
     const aEmail = await emailOf(a);
