@@ -493,7 +493,9 @@ async function streamLatency(
       .returning('id')
       .executeTakeFirstOrThrow();
     const published = performance.now();
-    await publisher.live.publishResults(c.accountId, { resultIds: [row.id], eventTypeIds: [1] });
+    await publisher.live.publishResults(c.accountId, {
+      results: [{ id: row.id, eventTypeId: 1, athleteId: athlete.id }],
+    });
     const id = Number(row.id);
     const deadline = Date.now() + 5000;
     while (!arrivals.has(id) && Date.now() < deadline) await new Promise((r) => setImmediate(r));

@@ -20,7 +20,8 @@ export type Role = (typeof ROLES)[number];
  * - `athleteParam`: the path's athlete (`id` or `athleteId`) must be on one of the
  *   member's rosters, else 404 as for an athlete of another workspace;
  * - `eventBody`: every result sent is of an athlete on one of the member's rosters (else 403);
- * - `filtered`: the route itself answers only the member's rosters (`GET /api/roster`);
+ * - `filtered`: the route itself answers only the member's rosters (`GET /api/roster`;
+ *   the live stream tells of their athletes' results only);
  * - `refused`: not narrowed to rosters yet: a limited member is refused (403), so that
  *   nothing outside their rosters is shown or changed.
  */
@@ -92,7 +93,7 @@ export const PERMISSIONS: Readonly<Record<string, RoutePermission>> = {
   'GET /api/event/export': read('query'),
   'GET /api/event/historical': read('refused'),
   'GET /api/leaderboard': read('query'),
-  'GET /api/event/stream': read('refused'),
+  'GET /api/event/stream': read('filtered'),
   // Profiles and reports.
   'GET /api/profile': read('query'),
   'POST /api/profile': staffWrite,

@@ -78,8 +78,11 @@ const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (stored.created > 0) {
         changed(stored.created);
         await app.live.publishResults(accountId, {
-          resultIds: [...stored.refs.values()].map((ref) => ref.id),
-          eventTypeIds: rows.map((row) => row.eventTypeId),
+          results: rows.map((row) => ({
+            id: stored.refs.get(row.clientId)!.id,
+            eventTypeId: row.eventTypeId,
+            athleteId: row.athleteId,
+          })),
         });
       }
       if (single) {
@@ -122,9 +125,12 @@ const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!(await replaceEvent(app.db, accountId, id, row, actorOf(request.account))))
         throw notFound();
       changed(1);
+      // Before and after: boards of the old event type and athlete change too.
       await app.live.publishResults(accountId, {
-        resultIds: [id],
-        eventTypeIds: [existing.eventTypeId, row.eventTypeId],
+        results: [
+          { id, eventTypeId: existing.eventTypeId, athleteId: existing.athleteId },
+          { id, eventTypeId: row.eventTypeId, athleteId: row.athleteId },
+        ],
       });
       const event = await findEvent(app.db, accountId, id);
       if (!event) throw notFound();
@@ -151,8 +157,7 @@ const eventRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw notFound();
       changed(1);
       await app.live.publishResults(accountId, {
-        resultIds: [id],
-        eventTypeIds: [existing.eventTypeId],
+        results: [{ id, eventTypeId: existing.eventTypeId, athleteId: existing.athleteId }],
       });
       return reply.code(204).send(null);
     },

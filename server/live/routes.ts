@@ -4,7 +4,8 @@ import { decodeJwt } from 'jose';
 import { fileAnswer } from '../plugins/route-schema';
 import { MessageBody } from '../../contract/errors';
 import { STREAM_EVENTS } from '../../contract/event-stream';
-import { membershipOf } from '../workspace';
+import { athletesOnRosters, membershipOf } from '../workspace';
+import { toResultsEvent, type FeedEvent } from './feed';
 
 /** A client that reads nothing for this long (bytes queued) is dropped. */
 const MAX_QUEUED_BYTES = 1 << 20;
@@ -18,7 +19,8 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * lasts until the access token expires: then an `expired` event, and the end, so the
  * client opens it again with a fresh token. Heartbeat comments keep proxies from
  * closing it; a client that stops reading is dropped; the server's shutdown ends every
- * stream first.
+ * stream first. A member limited to some rosters hears of their athletes' results only
+ * (decision 041).
  */
 const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const open = new Set<() => void>();
@@ -70,23 +72,48 @@ const streamRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const send = (event: string, data: unknown) =>
         write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 
+      // The roster limit of the member (decision 041): read at the open, then again with
+      // each membership check. A limited member's `results` are those of athletes on their
+      // rosters, as the database says when the event comes (the events stay in order).
+      const member = request.member;
+      let rosterIds = member?.rosterIds ?? null;
+      let narrowing = Promise.resolve();
+      const sendNarrowed = async (event: FeedEvent, limit: string[]) => {
+        if (event.type !== 'results') return send(STREAM_EVENTS.resync, {});
+        try {
+          const athletes = event.results.map((result) => result.athleteId);
+          const theirs = await athletesOnRosters(app.db, accountId, athletes, limit);
+          const data = toResultsEvent(
+            event.results.filter((result) => theirs.has(String(result.athleteId))),
+          );
+          if (data) send(STREAM_EVENTS.results, data);
+        } catch (error) {
+          // Refetching shows what is theirs; nothing of other rosters is said.
+          request.log.warn({ err: error }, 'event stream: narrowing to rosters failed');
+          send(STREAM_EVENTS.resync, {});
+        }
+      };
       const unsubscribe = app.live.subscribe(accountId, (event) => {
-        if (event.type === 'results') send(STREAM_EVENTS.results, event.data);
+        const limit = rosterIds;
+        if (limit) narrowing = narrowing.then(() => sendNarrowed(event, limit));
+        else if (event.type === 'results') send(STREAM_EVENTS.results, event.data);
         else send(STREAM_EVENTS.resync, {});
       });
       const heartbeat = setInterval(() => write(': ping\n\n'), app.liveSettings.heartbeatMs);
-      // A member removed, or limited to some rosters, meanwhile: the stream ends as when
-      // the token expires (`expired`), and the client's next open is refused (decision 035).
-      const member = request.member;
+      // A member removed meanwhile: the stream ends as when the token expires (`expired`),
+      // and the client's next open is refused (decision 035). A changed roster limit holds
+      // from the next event on.
       const memberCheck =
         member &&
         setInterval(() => {
           membershipOf(app.db, member.userId, member.workspaceId).then(
             (now) => {
-              if (!now || now.rosterIds) {
+              if (!now) {
                 request.log.info({ accountId }, 'event stream: the membership ended; closing');
                 send(STREAM_EVENTS.expired, {});
                 end();
+              } else {
+                rosterIds = now.rosterIds;
               }
             },
             (error: unknown) =>

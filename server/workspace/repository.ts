@@ -99,6 +99,28 @@ export async function membershipOf(
   return row && { role: row.role, rosterIds: row.roster_ids };
 }
 
+/**
+ * Which of `athleteIds` are on at least one of `rosterIds` (the roster limit of a member),
+ * as text: one indexed query (roster_athletes by roster, then athlete).
+ * @example const mine = await athletesOnRosters(db, accountId, ['12', '40'], member.rosterIds);
+ */
+export async function athletesOnRosters(
+  db: Db,
+  accountId: string,
+  athleteIds: readonly (string | number)[],
+  rosterIds: readonly string[],
+): Promise<Set<string>> {
+  const unique = [...new Set(athleteIds.map(String))].filter((id) => /^\d{1,18}$/.test(id));
+  if (unique.length === 0 || rosterIds.length === 0) return new Set();
+  const { rows } = await sql<{ athlete_id: string }>`
+    select distinct ra.athlete_id::text as athlete_id
+    from roster_athletes ra
+    where ra.account_id = ${accountId}
+      and ra.roster_id = any(${rosterIds}::bigint[])
+      and ra.athlete_id = any(${unique}::bigint[])`.execute(db);
+  return new Set(rows.map((row) => row.athlete_id));
+}
+
 /** The name the switcher shows: the organisation, else the owner's name, else e-mail. */
 const workspaceName = sql<string>`coalesce(
   nullif(w.organisation, ''),

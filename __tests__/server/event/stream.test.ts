@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { buildApp, type App } from '../../../server/app';
-import { listenerName } from '../../../server/live/feed';
+import { listenerName, type FeedEvent, type ResultsSummary } from '../../../server/live/feed';
 import { buildTestApp } from '../helpers/build-test-app';
 import { mintAccessToken } from '../identity/mint-token';
 import { accountId, signUp } from '../user/accounts';
@@ -90,6 +90,11 @@ async function until(condition: () => boolean | Promise<boolean>, ms = 3000): Pr
   }
 }
 
+/** What a writer publishes: each result as [id, eventTypeId] (athlete 1; the stream of every athlete). */
+const stored = (...results: [id: number | string, eventTypeId: number][]): ResultsSummary => ({
+  results: results.map(([id, eventTypeId]) => ({ id, eventTypeId, athleteId: 1 })),
+});
+
 async function listen(app: App): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
@@ -146,12 +151,12 @@ describe('GET /api/event/stream', () => {
       () => app.live.subscriberCount(ada.id) === 1 && app.live.subscriberCount(ben.id) === 1,
     );
 
-    await app.live.publishResults(ada.id, { resultIds: ['12', 3, 3], eventTypeIds: [5, 1, 1] });
+    await app.live.publishResults(ada.id, stored(['12', 5], [3, 1], [3, 1]));
     expect(await adas.next()).toEqual({
       event: 'results',
       data: { count: 2, eventTypeIds: [1, 5], resultIds: [3, 12] },
     });
-    await app.live.publishResults(ben.id, { resultIds: [7], eventTypeIds: [1] });
+    await app.live.publishResults(ben.id, stored([7, 1]));
     // Ben's first event is his own: Ada's never reached him.
     expect(await bens.next()).toEqual({
       event: 'results',
@@ -159,8 +164,8 @@ describe('GET /api/event/stream', () => {
     });
     expect(adas.pending()).toBe(0);
     // Nothing to tell: nothing is sent.
-    await app.live.publishResults(ada.id, { resultIds: [], eventTypeIds: [] });
-    await app.live.publishResults(ada.id, { resultIds: [21], eventTypeIds: [2] });
+    await app.live.publishResults(ada.id, stored());
+    await app.live.publishResults(ada.id, stored([21, 2]));
     expect((await adas.next()).data).toEqual({ count: 1, eventTypeIds: [2], resultIds: [21] });
   });
 
@@ -169,7 +174,7 @@ describe('GET /api/event/stream', () => {
     const adas = await stream(ada.headers);
     await until(() => app.live.subscriberCount(ada.id) === 1);
     const ids = Array.from({ length: 250 }, (_, i) => 1000 + i);
-    await app.live.publishResults(ada.id, { resultIds: ids, eventTypeIds: [1] });
+    await app.live.publishResults(ada.id, stored(...ids.map((id): [number, number] => [id, 1])));
     const { data } = (await adas.next()) as { data: { count: number; resultIds: number[] } };
     expect(data.count).toBe(250);
     expect(data.resultIds).toEqual(ids.slice(0, 100));
@@ -234,12 +239,36 @@ describe('GET /api/event/stream', () => {
       await until(
         () => second.live.subscriberCount(ada.id) === 1 && app.live.subscriberCount(ada.id) === 1,
       );
-      await app.live.publishResults(ada.id, { resultIds: [1], eventTypeIds: [1] });
+      await app.live.publishResults(ada.id, stored([1, 1]));
       expect((await onSecond.next()).data).toEqual({ count: 1, eventTypeIds: [1], resultIds: [1] });
       expect((await onFirst.next()).data).toEqual({ count: 1, eventTypeIds: [1], resultIds: [1] });
-      await second.live.publishResults(ada.id, { resultIds: [2], eventTypeIds: [3] });
+      await second.live.publishResults(ada.id, stored([2, 3]));
       expect((await onFirst.next()).data).toEqual({ count: 1, eventTypeIds: [3], resultIds: [2] });
       expect((await onSecond.next()).data).toEqual({ count: 1, eventTypeIds: [3], resultIds: [2] });
+    });
+
+    it('carries a commit too large for one notice in parts, delivered once whole', async () => {
+      const ada = await coach();
+      const onSecond = await stream(ada.headers, secondUrl);
+      await until(() => second.live.subscriberCount(ada.id) === 1);
+      const heard: FeedEvent[] = [];
+      const unsubscribe = second.live.subscribe(ada.id, (event) => heard.push(event));
+      try {
+        // 5,000 results of 5,000 athletes: well over PostgreSQL's 8,000 bytes a notice.
+        const big = Array.from({ length: 5000 }, (_, i) => ({
+          id: 1_000_000 + i,
+          eventTypeId: 1 + (i % 3),
+          athleteId: 2_000_000 + i,
+        }));
+        await app.live.publishResults(ada.id, { results: big });
+        const { data } = (await onSecond.next(5000)) as { data: { count: number } };
+        expect(data).toMatchObject({ count: 5000, eventTypeIds: [1, 2, 3] });
+        await until(() => heard.length === 1);
+        expect(heard[0]).toMatchObject({ type: 'results', results: big });
+        expect(onSecond.pending()).toBe(0);
+      } finally {
+        unsubscribe();
+      }
     });
 
     it('listens again after losing its connection, and tells its streams to resync', async () => {
@@ -257,7 +286,7 @@ describe('GET /api/event/stream', () => {
       );
       expect(rows).toEqual([{ killed: true }, { killed: true }]);
       expect(await onSecond.next(5000)).toEqual({ event: 'resync', data: {} });
-      await app.live.publishResults(ada.id, { resultIds: [9], eventTypeIds: [1] });
+      await app.live.publishResults(ada.id, stored([9, 1]));
       expect((await onSecond.next(5000)).data).toEqual({
         count: 1,
         eventTypeIds: [1],
