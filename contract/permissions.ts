@@ -11,22 +11,49 @@ export const ROLES = ['owner', 'coach', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
 /**
- * How a member limited to some rosters (`rosterIds`) is held to them on a route:
+ * How a member limited to some rosters (`rosterIds`) is held to them on a route (decisions
+ * 035 and 041). "On their rosters": on at least one of them. 404 where the thing named
+ * would be "not found" for another workspace too, so that ids cannot be probed; 403 with a
+ * message where the member asks for something outside their rosters.
  * - `none`: the route shows no athlete data (reference lists, the user's own profile);
  * - `query`: a list narrowed by its `rosterId` query parameter, which must name one of
  *   the member's rosters (when absent or "all rosters" and the member has one roster, it
  *   becomes that one; with several, the member is asked to choose: 403);
- * - `rosterParam`: the path's `rosterId` must be one of the member's rosters (else 403);
- * - `athleteParam`: the path's athlete (`id` or `athleteId`) must be on one of the
- *   member's rosters, else 404 as for an athlete of another workspace;
- * - `eventBody`: every result sent is of an athlete on one of the member's rosters (else 403);
- * - `filtered`: the route itself answers only the member's rosters (`GET /api/roster`;
- *   the live stream tells of their athletes' results only);
- * - `refused`: not narrowed to rosters yet: a limited member is refused (403), so that
- *   nothing outside their rosters is shown or changed.
+ * - `athleteQuery`: the query's `athleteId` is on their rosters (else 404) and its
+ *   `rosterId`, if named, one of them (else 403): one athlete's history;
+ * - `rosterParam`: the path's roster (`rosterId`, or `id` under /roster) is one of the
+ *   member's rosters (else 403);
+ * - `rosterMembers`: `rosterParam`, and every athlete added or removed is on their
+ *   rosters (else 403 naming them);
+ * - `athleteParam`: the path's athlete (`id` or `athleteId`) is on their rosters, else 404;
+ * - `athleteForm`: an athlete's form (POST, PUT): on PUT the path's athlete is on their
+ *   rosters (else 404); the body's `rosterIds` name at least one of their rosters (else
+ *   400) and no other roster the athlete is not on already (else 403). The athlete's
+ *   memberships of other rosters are kept as they are;
+ * - `eventParam`: the path's result is of an athlete on their rosters (else 404), and the
+ *   body's `athleteId`, if any, too (else 403);
+ * - `profileParam`: the same for the path's profile;
+ * - `athleteBody`: every `athleteId` of the body (one, or `items`) is on their rosters
+ *   (else 403 naming the others): results sent, a profile typed;
+ * - `filtered`: the route holds the member to their rosters in its own queries
+ *   (`GET /api/roster` lists theirs, the live stream tells of their athletes' results);
+ * - `refused`: not for a limited member (403): creating and deleting rosters (the
+ *   program's), the CSV import (not narrowed yet), the activity log (it spans every
+ *   roster) and the owner's routes.
  */
 export type RosterRule =
-  'none' | 'query' | 'rosterParam' | 'athleteParam' | 'eventBody' | 'filtered' | 'refused';
+  | 'none'
+  | 'query'
+  | 'athleteQuery'
+  | 'rosterParam'
+  | 'rosterMembers'
+  | 'athleteParam'
+  | 'athleteForm'
+  | 'eventParam'
+  | 'profileParam'
+  | 'athleteBody'
+  | 'filtered'
+  | 'refused';
 
 export interface RoutePermission {
   /** The roles that may call the route. */
@@ -46,7 +73,7 @@ const everyone: readonly Role[] = ROLES;
 /** The user's own things: any signed-in identity, with or without a workspace. */
 const own: RoutePermission = { roles: everyone, roster: 'none', identity: true };
 const ownerOnly: RoutePermission = { roles: owner, roster: 'refused' };
-const staffWrite: RoutePermission = { roles: staff, roster: 'refused' };
+const staffWrite = (roster: RosterRule): RoutePermission => ({ roles: staff, roster });
 const read = (roster: RosterRule, key?: 'read'): RoutePermission =>
   key ? { roles: everyone, roster, key } : { roles: everyone, roster };
 
@@ -73,34 +100,34 @@ export const PERMISSIONS: Readonly<Record<string, RoutePermission>> = {
   'GET /api/index-reference': read('none'),
   // Rosters and athletes.
   'GET /api/roster': read('filtered', 'read'),
-  'POST /api/roster': staffWrite,
-  'PUT /api/roster/{id}': staffWrite,
-  'DELETE /api/roster/{id}': staffWrite,
-  'POST /api/roster/{id}/athlete': staffWrite,
+  'POST /api/roster': staffWrite('refused'),
+  'PUT /api/roster/{id}': staffWrite('rosterParam'),
+  'DELETE /api/roster/{id}': staffWrite('refused'),
+  'POST /api/roster/{id}/athlete': staffWrite('rosterMembers'),
   'GET /api/athlete': read('query', 'read'),
-  'POST /api/athlete': staffWrite,
+  'POST /api/athlete': staffWrite('athleteForm'),
   'GET /api/athlete/{id}': read('athleteParam'),
-  'PUT /api/athlete/{id}': staffWrite,
-  'DELETE /api/athlete/{id}': staffWrite,
-  'POST /api/athlete/import': staffWrite,
+  'PUT /api/athlete/{id}': staffWrite('athleteForm'),
+  'DELETE /api/athlete/{id}': staffWrite('athleteParam'),
+  'POST /api/athlete/import': staffWrite('refused'),
   'GET /api/athlete/import/template': read('none'),
   'GET /api/athlete/export': read('query'),
   // Results, the leaderboard and its live stream.
-  'POST /api/event': { roles: staff, roster: 'eventBody', key: 'write' },
+  'POST /api/event': { roles: staff, roster: 'athleteBody', key: 'write' },
   'GET /api/event': read('query'),
-  'PUT /api/event/{id}': staffWrite,
-  'DELETE /api/event/{id}': staffWrite,
+  'PUT /api/event/{id}': staffWrite('eventParam'),
+  'DELETE /api/event/{id}': staffWrite('eventParam'),
   'GET /api/event/export': read('query'),
-  'GET /api/event/historical': read('refused'),
+  'GET /api/event/historical': read('athleteQuery'),
   'GET /api/leaderboard': read('query'),
   'GET /api/event/stream': read('filtered'),
   // Profiles and reports.
   'GET /api/profile': read('query'),
-  'POST /api/profile': staffWrite,
-  'GET /api/profile/{id}': read('refused'),
-  'PUT /api/profile/{id}': staffWrite,
-  'DELETE /api/profile/{id}': staffWrite,
-  'POST /api/profile/{id}/rebuild': staffWrite,
+  'POST /api/profile': staffWrite('athleteBody'),
+  'GET /api/profile/{id}': read('profileParam'),
+  'PUT /api/profile/{id}': staffWrite('profileParam'),
+  'DELETE /api/profile/{id}': staffWrite('profileParam'),
+  'POST /api/profile/{id}/rebuild': staffWrite('profileParam'),
   'GET /api/report/eapi/individual': read('query'),
   'GET /api/report/easi/individual': read('query'),
   'GET /api/report/eapi/team': read('query'),

@@ -387,7 +387,11 @@ export function createAthlete(
   });
 }
 
-/** Replaces an athlete's fields and rosters; false when it is not the account's. */
+/**
+ * Replaces an athlete's fields and rosters; false when it is not the account's. With a
+ * roster limit (a member limited to some rosters), only the memberships of those rosters
+ * change: the athlete stays on the others as they are (decision 041).
+ */
 export function updateAthlete(
   db: Db,
   accountId: string,
@@ -395,6 +399,7 @@ export function updateAthlete(
   values: AthleteValues,
   rosterIds: readonly number[],
   actor: Actor,
+  limit: readonly string[] | null = null,
 ): Promise<boolean> {
   if (!isStoredId(id)) return Promise.resolve(false);
   return db.transaction().execute(async (trx) => {
@@ -406,7 +411,7 @@ export function updateAthlete(
       .returning('id')
       .executeTakeFirst();
     if (!row) return false;
-    await setRosters(trx, accountId, row.id, rosterIds);
+    await setRosters(trx, accountId, row.id, rosterIds, limit);
     await recordEvents(trx, accountId, 'athlete.updated', () =>
       athleteBodies(trx, accountId, [row.id]),
     );
@@ -424,17 +429,22 @@ export function updateAthlete(
 
 /**
  * Makes the athlete's rosters exactly `rosterIds` (a roster that is not the account's,
- * or was deleted meanwhile, is skipped).
+ * or was deleted meanwhile, is skipped); with a `limit`, of those rosters only: the
+ * athlete's memberships of others stay.
  */
 async function setRosters(
   trx: Db,
   accountId: string,
   athleteId: string,
   rosterIds: readonly number[],
+  limit: readonly string[] | null = null,
 ): Promise<void> {
   const ids = rosterIds.filter(isStoredId);
+  const within = limit ? sql`and roster_id = any(${limit}::bigint[])` : sql``;
   await sql`delete from roster_athletes
-    where athlete_id = ${athleteId} and not (roster_id = any(${ids}::bigint[]))`.execute(trx);
+    where athlete_id = ${athleteId} and not (roster_id = any(${ids}::bigint[])) ${within}`.execute(
+    trx,
+  );
   if (ids.length === 0) return;
   await sql`insert into roster_athletes (roster_id, athlete_id, account_id)
     select r.id, ${athleteId}, ${accountId} from rosters r

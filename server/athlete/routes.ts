@@ -33,14 +33,26 @@ export const NO_SPOTS_MESSAGE =
   'No athlete spots left: this account may add 0 more athletes (its limit is reached). ' +
   'Buy more athlete spots in the Store, or delete athletes who have left.';
 
-export const externalIdTaken = (athlete: { first_name: string; last_name: string }): string =>
-  `${athlete.first_name} ${athlete.last_name} has this external id already; external ids must be unique.`;
+/**
+ * The 400 of an external id taken. A member limited to some rosters (`named` false) is
+ * not told the name: the athlete may be on another roster (decision 041).
+ */
+export const externalIdTaken = (
+  athlete: { first_name: string; last_name: string },
+  named = true,
+): string =>
+  `${named ? `${athlete.first_name} ${athlete.last_name}` : 'Another athlete'} has this external id already; external ids must be unique.`;
 
-/** Checks an AthleteInput against the rules and the account's data; throws the 400. */
+/**
+ * Checks an AthleteInput against the rules and the account's data; throws the 400. The
+ * roster limit of a member was checked by the guard (`athleteForm`); here it only keeps
+ * other rosters' athletes unnamed (`limited`).
+ */
 async function checkInput(
   app: FastifyInstance,
   accountId: string,
   input: AthleteInput,
+  limited: boolean,
   exceptId?: number,
 ): Promise<{ values: AthleteValues; rosterIds: number[] }> {
   const { values, errors } = checkAthlete(input, await referenceData(app.db));
@@ -56,7 +68,7 @@ async function checkInput(
       `${unknown.length === 1 ? 'This id is not a roster' : 'These ids are not rosters'} of this account: ${listIds(unknown)}.`,
     ];
   }
-  if (taken) (errors.externalId ??= []).push(externalIdTaken(taken));
+  if (taken) (errors.externalId ??= []).push(externalIdTaken(taken, !limited));
   if (Object.keys(errors).length > 0) throw badRequest(errors);
   return { values, rosterIds };
 }
@@ -66,6 +78,7 @@ async function guardExternalId<T>(
   app: FastifyInstance,
   accountId: string,
   values: AthleteValues,
+  limited: boolean,
   write: () => Promise<T>,
 ): Promise<T> {
   try {
@@ -75,7 +88,7 @@ async function guardExternalId<T>(
       throw error;
     const taken = await athleteWithExternalId(app.db, accountId, values.externalId);
     throw badRequest({
-      externalId: [taken ? externalIdTaken(taken) : 'is taken by another athlete'],
+      externalId: [taken ? externalIdTaken(taken, !limited) : 'is taken by another athlete'],
     });
   }
 }
@@ -117,6 +130,9 @@ const athleteRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       schema: {
         summary: 'Add an athlete (takes one athlete spot)',
+        description:
+          'A member limited to some rosters puts the athlete on at least one of those, and ' +
+          'on no other roster.',
         tags,
         security,
         body: AthleteInput,
@@ -125,10 +141,11 @@ const athleteRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const accountId = request.account.id;
-      const { values, rosterIds } = await checkInput(app, accountId, request.body);
+      const limited = Boolean(request.member?.rosterIds);
+      const { values, rosterIds } = await checkInput(app, accountId, request.body, limited);
       let id: string;
       try {
-        id = await guardExternalId(app, accountId, values, () =>
+        id = await guardExternalId(app, accountId, values, limited, () =>
           createAthlete(app.db, accountId, values, rosterIds, actorOf(request.account)),
         );
       } catch (error) {
@@ -167,7 +184,9 @@ const athleteRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Replace an athlete's fields and rosters",
         description:
           'Every field is replaced: an optional field left out becomes empty, and ' +
-          'rosterIds left out takes the athlete off every roster.',
+          'rosterIds left out takes the athlete off every roster. A member limited to some ' +
+          "rosters changes the athlete's memberships of those only, and keeps the athlete " +
+          'on at least one of them.',
         tags,
         security,
         params: IdParams,
@@ -179,9 +198,11 @@ const athleteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const accountId = request.account.id;
       const { id } = request.params;
       if (!(await findAthlete(app.db, accountId, id))) throw notFound();
-      const { values, rosterIds } = await checkInput(app, accountId, request.body, id);
-      const updated = await guardExternalId(app, accountId, values, () =>
-        updateAthlete(app.db, accountId, id, values, rosterIds, actorOf(request.account)),
+      // A member limited to some rosters changes the athlete's memberships of theirs only.
+      const limit = request.member?.rosterIds ?? null;
+      const { values, rosterIds } = await checkInput(app, accountId, request.body, !!limit, id);
+      const updated = await guardExternalId(app, accountId, values, !!limit, () =>
+        updateAthlete(app.db, accountId, id, values, rosterIds, actorOf(request.account), limit),
       );
       const athlete = updated ? await findAthlete(app.db, accountId, id) : undefined;
       if (!athlete) throw notFound();

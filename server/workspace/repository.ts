@@ -121,6 +121,33 @@ export async function athletesOnRosters(
   return new Set(rows.map((row) => row.athlete_id));
 }
 
+/** The athlete of the account's result or profile `id` (as text), or undefined: none such. */
+export async function athleteOf(
+  db: Db,
+  accountId: string,
+  table: 'results' | 'profiles',
+  id: number,
+): Promise<string | undefined> {
+  if (!Number.isSafeInteger(id) || id < 1) return undefined;
+  const { rows } = await sql<{ athlete_id: string }>`
+    select athlete_id::text as athlete_id from ${sql.table(table)}
+    where account_id = ${accountId} and id = ${String(id)}::bigint`.execute(db);
+  return rows[0]?.athlete_id;
+}
+
+/** The rosters (ids as text) the account's athlete is on. */
+export async function rostersOfAthlete(
+  db: Db,
+  accountId: string,
+  athleteId: number,
+): Promise<string[]> {
+  if (!Number.isSafeInteger(athleteId) || athleteId < 1) return [];
+  const { rows } = await sql<{ roster_id: string }>`
+    select roster_id::text as roster_id from roster_athletes
+    where account_id = ${accountId} and athlete_id = ${String(athleteId)}::bigint`.execute(db);
+  return rows.map((row) => row.roster_id);
+}
+
 /** The name the switcher shows: the organisation, else the owner's name, else e-mail. */
 const workspaceName = sql<string>`coalesce(
   nullif(w.organisation, ''),

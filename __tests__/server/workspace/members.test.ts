@@ -255,8 +255,8 @@ describe('team workspaces: members', () => {
     expect(results.items.map((r: { athlete: { id: number } }) => r.athlete.id)).toEqual([
       inMine.id,
     ]);
-    // Routes not narrowed to rosters yet are refused, not shown whole.
-    expect((await coach.get('/api/event/historical')).statusCode).toBe(403);
+    // Making rosters is the program's: refused to a limited member, not narrowed.
+    expect((await coach.post('/api/roster', { name: 'Theirs' })).statusCode).toBe(403);
     // Limited to two rosters, a list must name one.
     await program.put(`/api/member/${coach.userId}`, {
       role: 'coach',
