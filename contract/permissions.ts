@@ -36,10 +36,10 @@ export type Role = (typeof ROLES)[number];
  * - `athleteBody`: every `athleteId` of the body (one, or `items`) is on their rosters
  *   (else 403 naming the others): results sent, a profile typed;
  * - `filtered`: the route holds the member to their rosters in its own queries
- *   (`GET /api/roster` lists theirs, the live stream tells of their athletes' results);
+ *   (`GET /api/roster` lists theirs, the live stream tells of their athletes' results,
+ *   the CSV import writes into their rosters only);
  * - `refused`: not for a limited member (403): creating and deleting rosters (the
- *   program's), the CSV import (not narrowed yet), the activity log (it spans every
- *   roster) and the owner's routes.
+ *   program's), the activity log (it spans every roster) and the owner's routes.
  */
 export type RosterRule =
   | 'none'
@@ -109,7 +109,7 @@ export const PERMISSIONS: Readonly<Record<string, RoutePermission>> = {
   'GET /api/athlete/{id}': read('athleteParam'),
   'PUT /api/athlete/{id}': staffWrite('athleteForm'),
   'DELETE /api/athlete/{id}': staffWrite('athleteParam'),
-  'POST /api/athlete/import': staffWrite('refused'),
+  'POST /api/athlete/import': staffWrite('filtered'),
   'GET /api/athlete/import/template': read('none'),
   'GET /api/athlete/export': read('query'),
   // Results, the leaderboard and its live stream.

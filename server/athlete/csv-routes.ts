@@ -67,7 +67,9 @@ const athleteCsvRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'A dry run answers 200 with the report (errors by row and column) and writes ' +
           'nothing. A commit answers 200 with the report when every row was written, or 400 ' +
           'in the errors shape (`file`, `rows.<line>.<column>`) and writes nothing. Missing ' +
-          'rosters are created; every row takes an athlete spot.',
+          'rosters are created; every row takes an athlete spot. A member limited to some ' +
+          'rosters imports into those only: each row names one of them and no other ' +
+          '(`rows.<line>.rosters`).',
         tags,
         security,
         consumes: ['text/csv'],
@@ -94,15 +96,18 @@ const athleteCsvRoutes: FastifyPluginAsyncTypebox = async (app) => {
         });
       }
       const accountId = request.account.id;
+      // A member limited to some rosters imports into those only (contract/permissions.ts `filtered`).
+      const limit = request.member?.rosterIds ?? null;
       const parsed = await parseAthleteCsv(request.body);
       const reference = await referenceData(app.db);
       if (dryRun === 'true') {
-        return (await planImport(app.db, accountId, parsed, reference, true)).report;
+        return (await planImport(app.db, accountId, parsed, reference, true, limit)).report;
       }
       try {
         const report = await commitImport(app.db, accountId, parsed, reference, {
           embedded: !app.config.databaseUrl,
           actor: actorOf(request.account),
+          limit,
         });
         request.log.info({ created: report.created }, 'athletes imported');
         afterImport(report.created);

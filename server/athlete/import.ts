@@ -22,8 +22,9 @@ import { addError, checkAthlete, type AthleteValues, type FieldErrors } from './
 /**
  * The CSV import (`POST /api/athlete/import`): every row checked (the athlete rules of
  * validate.ts, plus the CSV's own: names of sports, positions and rosters, external ids
- * unique in the file and in the account, the athlete spots, MAX_ROSTERS), then either a
- * report (dry run) or all rows written in one transaction, or none.
+ * unique in the file and in the account, the athlete spots, MAX_ROSTERS, a member's
+ * roster limit), then either a report (dry run) or all rows written in one transaction,
+ * or none.
  */
 type Db = Kysely<Database>;
 
@@ -195,7 +196,9 @@ function rosterNamesOf(text: string, errors: FieldErrors): string[] {
 /**
  * Checks a parsed file against the rules and the account's data (read through `db`: the
  * locked transaction of a commit, or the database for a dry run) and answers the report
- * with the rows to write.
+ * with the rows to write. With a roster `limit` (a member limited to some rosters), each
+ * row must name at least one of those rosters and no other, and athletes of the account
+ * are not named in the messages (decision 041).
  */
 export async function planImport(
   db: Db,
@@ -203,15 +206,17 @@ export async function planImport(
   parsed: ParsedCsv,
   reference: ReferenceData,
   dryRun: boolean,
+  limit: readonly string[] | null = null,
 ): Promise<ImportPlan> {
   const spots = await athleteSpots(db, accountId);
   const { reports, rows, rosters, linesByExternalId } = await checkRows(parsed, reference);
   const reportOf = new Map(reports.map((report) => [report.line, report]));
   markRepeatedExternalIds(linesByExternalId, reportOf);
-  await markTakenExternalIds(db, accountId, linesByExternalId, reportOf);
+  await markTakenExternalIds(db, accountId, linesByExternalId, reportOf, !limit);
   const fileErrors = [...parsed.fileErrors];
   const rosterError = await resolveRosters(db, accountId, rosters);
-  if (rosterError) fileErrors.push(rosterError);
+  if (limit) holdToRosters(rows, rosters, limit, reportOf);
+  else if (rosterError) fileErrors.push(rosterError);
   if (parsed.rowCount > spots) fileErrors.push(noSpotsForImport(parsed.rowCount, spots));
   if (parsed.fileErrors.length === 0 && parsed.rowCount === 0) {
     fileErrors.push('The file has a header row but no athletes.');
@@ -222,7 +227,10 @@ export async function planImport(
       rowCount: parsed.rowCount,
       errorCount: reports.filter((r) => Object.keys(r.errors).length > 0).length,
       created: 0,
-      newRosters: [...rosters.values()].filter((r) => r.id === null).map((r) => r.name),
+      // A limited member makes no rosters: a new one is a row error (holdToRosters).
+      newRosters: limit
+        ? []
+        : [...rosters.values()].filter((r) => r.id === null).map((r) => r.name),
       athleteSpots: spots,
       fileErrors,
       rows: reports,
@@ -295,12 +303,45 @@ function markRepeatedExternalIds(
   }
 }
 
-/** An external id an athlete of the account has already: an error on its lines. */
+/**
+ * A member limited to some rosters imports into those only: a row names at least one of
+ * them and no other roster (one of another member, or a new one: rosters are the
+ * program's to make). The same words for a roster that exists and one that does not.
+ */
+function holdToRosters(
+  rows: readonly RowPlan[],
+  rosters: ImportPlan['rosters'],
+  limit: readonly string[],
+  reportOf: Map<number, ImportRowReport>,
+): void {
+  for (const row of rows) {
+    const errors = reportOf.get(row.line)!.errors;
+    const others = row.rosterKeys
+      .map((key) => rosters.get(key)!)
+      .filter((roster) => roster.id === null || !limit.includes(roster.id));
+    if (others.length > 0) {
+      const names = others.map((roster) => `"${roster.name}"`).join(', ');
+      addError(
+        errors,
+        'rosters',
+        `${names} ${others.length === 1 ? 'is not one' : 'are not'} of your rosters: you may import into your rosters only`,
+      );
+    } else if (row.rosterKeys.length === 0) {
+      addError(errors, 'rosters', 'must name one of your rosters: you may import into them only');
+    }
+  }
+}
+
+/**
+ * An external id an athlete of the account has already: an error on its lines, naming
+ * the athlete (`named`) or not (for a member limited to some rosters).
+ */
 async function markTakenExternalIds(
   db: Db,
   accountId: string,
   linesByExternalId: Map<string, number[]>,
   reportOf: Map<number, ImportRowReport>,
+  named: boolean,
 ): Promise<void> {
   if (linesByExternalId.size === 0) return;
   const { rows: taken } = await sql<{
@@ -317,7 +358,7 @@ async function markTakenExternalIds(
       addError(
         reportOf.get(line)!.errors,
         'externalId',
-        `${athlete.first_name} ${athlete.last_name} has this external id already; external ids must be unique.`,
+        `${named ? `${athlete.first_name} ${athlete.last_name}` : 'Another athlete'} has this external id already; external ids must be unique.`,
       );
     }
   }
@@ -395,11 +436,11 @@ export function commitImport(
   accountId: string,
   parsed: ParsedCsv,
   reference: ReferenceData,
-  options: { embedded: boolean; actor: Actor },
+  options: { embedded: boolean; actor: Actor; limit?: readonly string[] | null },
 ): Promise<ImportReportBody> {
   return db.transaction().execute(async (trx) => {
     await lockAccount(trx, accountId);
-    const plan = await planImport(trx, accountId, parsed, reference, false);
+    const plan = await planImport(trx, accountId, parsed, reference, false, options.limit);
     if (!isClean(plan.report)) throw new ImportRejectedError(plan.report);
     const count = plan.rows.length;
     if ((await reserveAthleteSpots(trx, accountId, count)) === undefined) {

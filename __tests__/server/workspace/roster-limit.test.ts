@@ -1,6 +1,6 @@
 import type { AthleteBody } from '../../../contract/athlete';
 import type { App } from '../../../server/app';
-import { newCoach, type Coach } from '../athlete/helpers';
+import { csv, importCsv, newCoach, type Coach } from '../athlete/helpers';
 import { sprint } from '../event/fixtures';
 import { buildTestApp } from '../helpers/build-test-app';
 import { join, type Member } from './helpers';
@@ -8,7 +8,7 @@ import { join, type Member } from './helpers';
 /**
  * A coach limited to some rosters (decision 041) sees and changes their rosters' athletes,
  * results and profiles only, on the routes that name one thing: the history, a profile,
- * an athlete's form, a result and a roster's members. What is another
+ * an athlete's form, a result, the CSV import and a roster's members. What is another
  * roster's is "not found" (404) where another workspace's would be, and refused (403,
  * saying why) where the coach asks to put something outside their rosters.
  */
@@ -158,6 +158,35 @@ describe('a roster-limited coach, route by route', () => {
     expect((await edit(inBoth, [mine.id, other.id])).statusCode).toBe(200);
     expect(await rostersOf(inBoth.id)).toEqual([mine.id, other.id]);
     expect((await owner.get(`/api/athlete/${inOther.id}`)).statusCode).toBe(200);
+  });
+
+  it('imports athletes into their rosters only (POST /api/athlete/import)', async () => {
+    const file = csv(
+      'firstName,lastName,rosters',
+      'Ok,One,Mine',
+      'Not,Theirs,Other',
+      'Not,New,Brand new',
+      'No,Roster,',
+    );
+    const dry = await importCsv(coach, file, true);
+    expect(dry.statusCode).toBe(200);
+    expect(dry.json()).toMatchObject({ errorCount: 3, newRosters: [] });
+    const committed = await importCsv(coach, file, false);
+    expect(committed.statusCode).toBe(400);
+    const errors = committed.json<{ errors: Record<string, string[]> }>().errors;
+    expect(Object.keys(errors).sort()).toEqual([
+      'rows.3.rosters',
+      'rows.4.rosters',
+      'rows.5.rosters',
+    ]);
+    expect(errors['rows.3.rosters']![0]).toMatch(/"Other" is not one of your rosters/);
+    expect(errors['rows.4.rosters']![0]).toMatch(/"Brand new" is not one of your rosters/);
+    expect(errors['rows.5.rosters']![0]).toMatch(/must name one of your rosters/);
+    const rosters = (await owner.get('/api/roster')).json<{ items: { name: string }[] }>();
+    expect(rosters.items.map((r) => r.name)).not.toContain('Brand new');
+    const clean = await importCsv(coach, csv('firstName,lastName,rosters', 'Ok,Two,mine'), false);
+    expect(clean.statusCode).toBe(200);
+    expect(clean.json().created).toBe(1);
   });
 
   it('renames their rosters and changes their members only (/api/roster/{id}...)', async () => {
