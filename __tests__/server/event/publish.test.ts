@@ -54,6 +54,15 @@ describe('results writes publish to the live feed', () => {
     expect(corrected.statusCode).toBe(200);
     await settle();
     expect(heard).toHaveLength(2);
+    // Each result with its athlete (a correction: before and after), which narrows the
+    // stream of a roster-limited member.
+    expect(heard[0]).toMatchObject({ results: [{ id, athleteId: athletes[0] }] });
+    expect(heard[1]).toMatchObject({
+      results: [
+        { id, athleteId: athletes[0] },
+        { id, athleteId: athletes[0] },
+      ],
+    });
 
     const deleted = await app.inject({ method: 'DELETE', url: `/api/event/${id}`, headers });
     expect(deleted.statusCode).toBe(204);
