@@ -94,14 +94,16 @@ export type PermissionCheck = (call: ApiCall, action?: string) => Permission;
  * const items = entries.filter(({ call }) => check(call).allowed);
  */
 export function usePermissions(): PermissionCheck {
-  const { data: user, isError } = useGetUserQuery();
+  // `error` stays while a failed read is asked again: no flicker to pending meanwhile.
+  const { data: user, error } = useGetUserQuery();
   const member = useMemo(() => (user ? membershipOf(user) : null), [user]);
+  const failed = error !== undefined;
   return useCallback<PermissionCheck>(
     (call, action) => {
       if (member) return permissionFor(member, call, action);
-      return isError ? granted : pending;
+      return failed ? granted : pending;
     },
-    [member, isError],
+    [member, failed],
   );
 }
 
