@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { UserBody } from '../../../../contract/user';
 import { paths, type AppPath } from '../../../../src/lib/paths';
 import { json, renderRoute, stubApi, testUser } from '../../test-utils';
@@ -94,5 +94,28 @@ describe('a page the role may not open', () => {
     stubApi({ 'GET /api/user': () => json(testUser({ role: 'coach' })) });
     renderRoute(home.activity.path);
     expect(await screen.findByRole('heading', { level: 1, name: 'Activity' })).toBeInTheDocument();
+  });
+});
+
+describe("the shell's owner-only parts", () => {
+  it('offers Buy More to an owner only', async () => {
+    await openAs(members.owner!);
+    expect(await screen.findByRole('link', { name: 'Buy More' })).toBeInTheDocument();
+  });
+
+  it("asks a coach's browser for no webhooks and saves no time zone", async () => {
+    const { api } = await openAs(members.coach!);
+    await screen.findByText('athlete spots left', { exact: false });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole('link', { name: 'Buy More' })).not.toBeInTheDocument();
+    expect(api.sent('GET /api/integration/webhook')).toHaveLength(0);
+    expect(api.sent('PUT /api/user/time-zone')).toHaveLength(0);
+  });
+
+  it("asks for an owner's webhooks once the account says the role", async () => {
+    const { api } = await openAs(members.owner!);
+    await waitFor(() => expect(api.sent('GET /api/integration/webhook')).toHaveLength(1));
+    const order = api.requests.map(({ path }) => path);
+    expect(order.indexOf('/api/user')).toBeLessThan(order.indexOf('/api/integration/webhook'));
   });
 });
