@@ -1,11 +1,11 @@
 import { cloneElement, useId, type CSSProperties, type ReactElement, type ReactNode } from 'react';
-import { Button, Tooltip, theme } from 'antd';
-import { LockOutlined } from '@ant-design/icons';
-import { useNavigate } from 'react-router';
-import { homePath } from '../lib/paths';
+import { Tooltip } from 'antd';
+import { lazyComponent } from '../lib/lazyComponent';
 import { splitCall, useMayCall, type ApiCall } from '../lib/permissions';
-import { StatusScreen } from './StatusScreen';
 import { VisuallyHidden } from './VisuallyHidden';
+
+/** "You don't have access": rarely shown, so in a chunk of its own (not on the first load). */
+const NoAccess = lazyComponent(() => import(/* webpackChunkName: "no-access" */ './NoAccess'));
 
 /** What a control may be told: antd's buttons, uploads and inputs take all three. */
 interface ControlProps {
@@ -89,23 +89,5 @@ function DisabledControl({
         <VisuallyHidden id={id}>{reason}</VisuallyHidden>
       </span>
     </Tooltip>
-  );
-}
-
-/** A page the member's role may not open, reached by its address: why, and the way home. */
-function NoAccess({ reason }: { reason: string | null }) {
-  const navigate = useNavigate();
-  const { token } = theme.useToken();
-  return (
-    <StatusScreen
-      icon={<LockOutlined style={{ color: token.colorTextTertiary }} />}
-      title={<h1 style={{ font: 'inherit', margin: 0 }}>You don&apos;t have access</h1>}
-      subTitle={reason}
-      extra={
-        <Button type="primary" onClick={() => void navigate(homePath)}>
-          Go Home
-        </Button>
-      }
-    />
   );
 }
