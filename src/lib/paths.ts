@@ -1,4 +1,4 @@
-import type { ApiCall } from './permissions';
+import type { ApiCall } from './apiCall';
 
 /**
  * Every route of the app with its label (spec, section 2), in one place: routes, menu

@@ -1,11 +1,9 @@
 import { useCallback, useMemo } from 'react';
 import { mayCall, permissionOf, type Role } from '../../contract/permissions';
 import { useGetUserQuery, type User } from './api/currentUserApi';
+import { splitCall, type ApiCall, type ApiMethod } from './apiCall';
 
-export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/** A route as contract/permissions.ts spells it: `POST /api/athlete`, `PUT /api/athlete/{id}`. */
-export type ApiCall = `${ApiMethod} /api/${string}`;
+export { splitCall, type ApiCall, type ApiMethod };
 
 /** Whether the signed-in member may make a call, and why not. */
 export interface Permission {
@@ -37,12 +35,6 @@ export function membershipOf(user: User): Membership {
     limited: user.rosterIds !== null,
     workspace: current?.name || 'this workspace',
   };
-}
-
-/** `"POST /api/athlete"` → `['POST', '/api/athlete']`. */
-export function splitCall(call: ApiCall): [ApiMethod, string] {
-  const space = call.indexOf(' ');
-  return [call.slice(0, space) as ApiMethod, call.slice(space + 1)];
 }
 
 function refusal(member: Membership, method: string, path: string, action: string): string {
