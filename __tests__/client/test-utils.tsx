@@ -1,11 +1,12 @@
 import type { ReactElement } from 'react';
 import { StyleProvider } from '@ant-design/cssinjs';
-import { render, type RenderOptions } from '@testing-library/react';
+import { act, render, waitFor, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
 import { AppProviders } from '../../src/app/AppProviders';
 import { routes as appRoutes } from '../../src/app/router';
 import { makeStore, type AppStore, type RootState } from '../../src/app/store';
+import { currentUserApi } from '../../src/lib/api/currentUserApi';
 import { fakeAuth, type FakeAuth } from './fakes/fakeAuth';
 
 export { allowConsoleErrors } from './console-guard';
@@ -102,4 +103,23 @@ export function renderRoute(
     </StyleProvider>,
   );
   return { store, user, router, ...view };
+}
+
+/**
+ * Waits until `GET /api/user` has answered (or failed): until then a page's writing
+ * controls are disabled (lib/permissions.ts). The app's shell waits for it before drawing
+ * a page; a page rendered alone does not.
+ *
+ * @example
+ * const { store } = renderWithProviders(<AthletesPage />);
+ * await accountSettled(store);
+ */
+export async function accountSettled(store: AppStore): Promise<void> {
+  const select = currentUserApi.endpoints.getUser.select();
+  await waitFor(() => expect(['fulfilled', 'rejected']).toContain(select(store.getState()).status));
+  // RTK Query's answers reach the components batched (autoBatchEnhancer, on the next
+  // frame); an action of no batch tells them at once.
+  act(() => {
+    store.dispatch({ type: 'test/accountSettled' });
+  });
 }

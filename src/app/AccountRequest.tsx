@@ -4,6 +4,7 @@ import { useMatches } from 'react-router';
 import { useGetUserQuery } from '../features/account/userApi';
 import { useListWebhooksQuery } from '../features/integration/webhookApi';
 import { useAppDispatch, type AppRootState } from '../lib/hooks';
+import { useMayCall } from '../lib/permissions';
 
 /** A route's `handle`: what its page asks for, to ask it early (AccountRequest). */
 export interface RouteHandle {
@@ -14,9 +15,10 @@ export interface RouteHandle {
 /**
  * Asks for what the dashboard draws first as soon as the session is found, beside the
  * shell's chunk rather than after it: the account (the shell draws its header from it
- * and waits for it, AppShell), the webhooks (the shell's banner about disabled ones),
- * then the prefetch of the routes at this address (`handle.prefetch`). Rendered next to
- * the shell inside the sign-in guard (src/app/router.tsx).
+ * and waits for it, AppShell), the webhooks (the shell's banner about disabled ones; an
+ * owner's alone, so once the account says the role), then the prefetch of the routes at
+ * this address (`handle.prefetch`). Rendered next to the shell inside the sign-in guard
+ * (src/app/router.tsx).
  */
 export function AccountRequest() {
   const dispatch = useAppDispatch();
@@ -33,6 +35,7 @@ export function AccountRequest() {
 
 function ShellRequests() {
   useGetUserQuery();
-  useListWebhooksQuery();
+  const webhooks = useMayCall('GET', '/api/integration/webhook');
+  useListWebhooksQuery(undefined, { skip: !webhooks.allowed });
   return null;
 }

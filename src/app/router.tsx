@@ -1,15 +1,30 @@
-import { Suspense } from 'react';
+import { Suspense, type ReactElement } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
+import { Permitted } from '../components/Permitted';
 import { RequireSignIn } from '../features/auth/RequireSignIn';
 import { AccountRequest, type RouteHandle } from './AccountRequest';
 import { prefetchLeaderboard } from '../features/leaderboard/prefetchLeaderboard';
 import * as Pages from './lazyPages';
-import { homePath, paths } from '../lib/paths';
+import { homePath, paths, type AppPath } from '../lib/paths';
 import { PageSpinner } from './shell/PageSpinner';
 import { RouteErrorScreen } from './shell/RouteErrorScreen';
 
 const { home } = paths;
 const toHome = <Navigate to={homePath} replace />;
+
+/**
+ * A page that some roles may not open (its `access` in lib/paths.ts): for them, "You
+ * don't have access" and why, instead of a page whose every request answers 403.
+ */
+function gated(page: AppPath, element: ReactElement): ReactElement {
+  if (!page.access) return element;
+  const { call, action } = page.access;
+  return (
+    <Permitted call={call} action={action} denied="page">
+      {element}
+    </Permitted>
+  );
+}
 
 /** Pages inside the shell. Their error element renders inside the shell's content area. */
 const homePages: RouteObject[] = [
@@ -21,7 +36,10 @@ const homePages: RouteObject[] = [
   },
   { path: home.athletes.path, element: <Pages.AthletesPage /> },
   { path: home.results.individual.path, element: <Pages.ResultsPage variant="individual" /> },
-  { path: home.results.historical.path, element: <Pages.HistoricalResultsPage /> },
+  {
+    path: home.results.historical.path,
+    element: gated(home.results.historical, <Pages.HistoricalResultsPage />),
+  },
   { path: home.programs.gameSpeed.path, element: <Pages.ResultsPage variant="gamespeed" /> },
   { path: home.programs.eapi.path, element: <Pages.ResultsPage variant="eapi" /> },
   { path: home.programs.manualEntry.path, element: <Pages.ManualEntryPage /> },
@@ -43,9 +61,9 @@ const homePages: RouteObject[] = [
     element: <Pages.AthleteReportPage index="easi" />,
   },
   { path: home.reports.eapiTeamDay.path, element: <Pages.TeamReportPage /> },
-  { path: home.integrations.path, element: <Pages.IntegrationsPage /> },
-  { path: home.activity.path, element: <Pages.ActivityPage /> },
-  { path: home.store.path, element: <Pages.StorePage /> },
+  { path: home.integrations.path, element: gated(home.integrations, <Pages.IntegrationsPage />) },
+  { path: home.activity.path, element: gated(home.activity, <Pages.ActivityPage />) },
+  { path: home.store.path, element: gated(home.store, <Pages.StorePage />) },
   { path: home.athleteProfiles.path, element: <Pages.AthleteProfilesPage /> },
   { path: home.account.path, element: <Pages.AccountInfoPage /> },
   { path: '*', element: <Pages.NotFoundPage /> },

@@ -13,11 +13,16 @@ const hidden: CSSProperties = {
 };
 
 /**
- * Text for screen readers only, e.g. the heading of a column of icon buttons.
+ * Text for screen readers only, e.g. the heading of a column of icon buttons; with an
+ * `id`, the description of a control (`aria-describedby`).
  *
  * @example
  * <VisuallyHidden>Actions</VisuallyHidden>
  */
-export function VisuallyHidden({ children }: { children: ReactNode }) {
-  return <span style={hidden}>{children}</span>;
+export function VisuallyHidden({ children, id }: { children: ReactNode; id?: string }) {
+  return (
+    <span id={id} style={hidden}>
+      {children}
+    </span>
+  );
 }

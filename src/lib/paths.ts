@@ -1,6 +1,10 @@
+import type { ApiCall } from './apiCall';
+
 /**
  * Every route of the app with its label (spec, section 2), in one place: routes, menu
- * links, redirects and page headings all read from here.
+ * links, redirects and page headings all read from here. A page that some roles may not
+ * open names the read it needs (`access`): the side menu leaves it out for them, and its
+ * route shows "You don't have access" (docs/workspaces.md, "In the app").
  *
  * @example
  * <Link to={paths.home.leaderboard.path}>{paths.home.leaderboard.label}</Link>
@@ -15,7 +19,11 @@ export const paths = {
     athletes: { path: '/home/athlete', label: 'Athletes' },
     results: {
       individual: { path: '/home/result/individual', label: 'Results, individual' },
-      historical: { path: '/home/result/historical', label: 'Results, historical' },
+      historical: {
+        path: '/home/result/historical',
+        label: 'Results, historical',
+        access: { call: 'GET /api/event/historical', action: 'see historical results' },
+      },
     },
     programs: {
       gameSpeed: { path: '/home/result/program/gamespeed', label: 'Programs: Game Speed' },
@@ -39,17 +47,37 @@ export const paths = {
       },
       eapiTeamDay: { path: '/home/report/eapi/team/:rosterId/:date', label: 'EAPI team report' },
     },
-    integrations: { path: '/home/integration', label: 'Integrations' },
-    activity: { path: '/home/activity', label: 'Activity' },
-    store: { path: '/home/store/credit', label: 'Store' },
+    integrations: {
+      path: '/home/integration',
+      label: 'Integrations',
+      access: { call: 'GET /api/integration/api-key', action: 'manage API keys and webhooks' },
+    },
+    activity: {
+      path: '/home/activity',
+      label: 'Activity',
+      access: { call: 'GET /api/activity', action: 'see the activity log' },
+    },
+    store: {
+      path: '/home/store/credit',
+      label: 'Store',
+      access: { call: 'GET /api/store', action: 'open the Store' },
+    },
     athleteProfiles: { path: '/home/athleteprofile', label: 'Athlete Profiles' },
     account: { path: '/home/account/info', label: 'Profile' },
   },
 } as const;
 
+/** The read a page needs, which some roles may not make, and what it is for the reason. */
+export interface PageAccess {
+  call: ApiCall;
+  /** "open the Store": "Only an owner of … can open the Store." */
+  action: string;
+}
+
 export interface AppPath {
   path: string;
   label: string;
+  access?: PageAccess;
 }
 
 /** Where "Go Home" and the root redirects lead. */

@@ -1,5 +1,6 @@
 import { Divider, Flex, Typography } from 'antd';
 import { Link } from 'react-router';
+import { Permitted } from '../../components/Permitted';
 import { useGetUserQuery } from '../../features/account/userApi';
 import { paths } from '../../lib/paths';
 
@@ -40,7 +41,7 @@ export function CoachLogo() {
   ) : null;
 }
 
-/** Remaining athlete spots with the way to buy more (spec, section 1). */
+/** Remaining athlete spots with the way to buy more (spec, section 1): the owner's. */
 export function AthleteSpots() {
   const { data: user } = useGetUserQuery();
   if (!user) return null;
@@ -53,8 +54,12 @@ export function AthleteSpots() {
         </Typography.Text>{' '}
         athlete {spots === 1 ? 'spot' : 'spots'} left
       </Typography.Text>
-      <Divider orientation="vertical" />
-      <Link to={paths.home.store.path}>Buy More</Link>
+      <Permitted call="GET /api/store" action="buy athlete spots" denied="hide">
+        <>
+          <Divider orientation="vertical" />
+          <Link to={paths.home.store.path}>Buy More</Link>
+        </>
+      </Permitted>
     </Flex>
   );
 }

@@ -93,18 +93,27 @@ function link({ entry, text, icon }: MenuEntry, collapsed: boolean): MenuItem {
   return { key: entry.path, icon, label: <Link to={entry.path}>{text}</Link>, style };
 }
 
+interface MenuOptions {
+  collapsed: boolean;
+  /** Whether the member may open a page (its `access`, lib/paths.ts); every page unless told. */
+  mayOpen?: (page: AppPath) => boolean;
+}
+
 /**
  * antd items for the side menu. Keys are paths, so the current route selects its item.
  * Collapsed to icons, group titles would be cut to "Prog…", so dividers stand in for them.
+ * Pages the member may not open are left out, and a group when none of its pages is left.
  *
  * @example
- * <Menu mode="inline" items={buildMenuItems({ collapsed })} selectedKeys={[pathname]} />
+ * <Menu mode="inline" items={buildMenuItems({ collapsed, mayOpen })} selectedKeys={[pathname]} />
  */
-export function buildMenuItems({ collapsed }: { collapsed: boolean }): MenuItem[] {
+export function buildMenuItems({ collapsed, mayOpen = () => true }: MenuOptions): MenuItem[] {
   return menu.flatMap((item, index): MenuItem[] => {
     if (item === 'divider') return [{ type: 'divider', key: `divider-${index}` }];
-    if (!('group' in item)) return [link(item, collapsed)];
-    const children = item.entries.map((entry) => link(entry, collapsed));
+    if (!('group' in item)) return mayOpen(item.entry) ? [link(item, collapsed)] : [];
+    const entries = item.entries.filter(({ entry }) => mayOpen(entry));
+    if (entries.length === 0) return [];
+    const children = entries.map((entry) => link(entry, collapsed));
     if (collapsed) return [{ type: 'divider', key: `divider-${index}` }, ...children];
     return [{ type: 'group', key: item.group, label: item.group, children }];
   });

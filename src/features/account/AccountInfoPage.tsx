@@ -1,5 +1,6 @@
 import { Alert, Flex, Skeleton } from 'antd';
 import { PageFrame } from '../../components/PageFrame';
+import { Permitted } from '../../components/Permitted';
 import { paths } from '../../lib/paths';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteDataCard } from './DeleteDataCard';
@@ -9,7 +10,10 @@ import { TelemetryCard } from './TelemetryCard';
 import { describeFailure } from '../../components/serverErrors';
 import { useGetUserQuery } from './userApi';
 
-/** Profile: the coach's own account (PRODUCT.md, "Profile"). */
+/**
+ * Profile: the coach's own account (PRODUCT.md, "Profile"), and the workspace's logo.
+ * Deleting the workspace's data is an owner's: not shown to other members.
+ */
 export default function AccountInfoPage() {
   const { data: user, error, isLoading } = useGetUserQuery();
   return (
@@ -22,7 +26,9 @@ export default function AccountInfoPage() {
           <LogoUpload user={user} />
           <ChangePasswordForm />
           <TelemetryCard user={user} />
-          <DeleteDataCard />
+          <Permitted call="DELETE /api/user/purge" action="delete the data" denied="hide">
+            <DeleteDataCard />
+          </Permitted>
         </Flex>
       )}
     </PageFrame>

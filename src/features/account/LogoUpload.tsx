@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Alert, App, Button, Card, Flex, Typography, Upload, type UploadProps } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
+import { Permitted } from '../../components/Permitted';
 import { describeFailure } from '../../components/serverErrors';
+import { useMayCall } from '../../lib/permissions';
 import { useUploadLogoMutation, type User } from './userApi';
 
 const acceptedTypes = ['image/png', 'image/jpeg', 'image/webp'];
@@ -29,12 +31,16 @@ function readAsDataUrl(file: Blob): Promise<string> {
   });
 }
 
-/** The coach's logo: a preview of the chosen file while it uploads, then the shell shows it. */
+/**
+ * The workspace's logo: a preview of the chosen file while it uploads, then the shell
+ * shows it. Only an owner may change it; others see it, and the button disabled.
+ */
 export function LogoUpload({ user }: { user: User }) {
   const [uploadLogo, { isLoading }] = useUploadLogoMutation();
   const [preview, setPreview] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const { message } = App.useApp();
+  const mayUpload = useMayCall('POST', '/api/user/uploadlogo').allowed;
   const shown = preview ?? user.logoUrl;
 
   const beforeUpload: UploadProps['beforeUpload'] = (file) => {
@@ -80,10 +86,13 @@ export function LogoUpload({ user }: { user: User }) {
           showUploadList={false}
           beforeUpload={beforeUpload}
           customRequest={customRequest}
+          disabled={!mayUpload}
         >
-          <Button icon={<UploadOutlined />} loading={isLoading}>
-            {user.logoUrl ? 'Replace logo' : 'Upload logo'}
-          </Button>
+          <Permitted call="POST /api/user/uploadlogo" action="change the logo">
+            <Button icon={<UploadOutlined />} loading={isLoading}>
+              {user.logoUrl ? 'Replace logo' : 'Upload logo'}
+            </Button>
+          </Permitted>
         </Upload>
       </Flex>
     </Card>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useAppDispatch } from '../../lib/hooks';
+import { useMayCall } from '../../lib/permissions';
 import { browserTimeZone } from '../../lib/timeZone';
 import { useGetUserQuery, userApi } from './userApi';
 
@@ -30,7 +31,8 @@ const sentThisStart = new Set<string>();
  * that the server counts a profile's testing day as the coach's day. Once the user is
  * loaded, and only when the zone differs from the one last saved from this browser; at
  * most once per app start. Renders nothing; the request's state is not watched (no
- * re-render, nothing shown: a failure is retried at the next start).
+ * re-render, nothing shown: a failure is retried at the next start). The zone is the
+ * workspace's: only an owner's browser saves it.
  *
  * @example
  * <TimeZoneSaver /> // in the shell, under the signed-in guard
@@ -38,16 +40,17 @@ const sentThisStart = new Set<string>();
 export function TimeZoneSaver() {
   const { data: user } = useGetUserQuery();
   const dispatch = useAppDispatch();
+  const { allowed } = useMayCall('PUT', '/api/user/time-zone');
   const userId = user?.id;
   useEffect(() => {
     const timeZone = browserTimeZone();
-    if (!userId || !timeZone || sentThisStart.has(userId)) return;
+    if (!allowed || !userId || !timeZone || sentThisStart.has(userId)) return;
     if (readSaved(userId) === timeZone) return;
     sentThisStart.add(userId);
     const request = dispatch(userApi.endpoints.saveTimeZone.initiate({ timeZone }));
     void request.then((result) => {
       if (!('error' in result)) remember(userId, timeZone);
     });
-  }, [userId, dispatch]);
+  }, [allowed, userId, dispatch]);
   return null;
 }

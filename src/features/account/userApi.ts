@@ -5,27 +5,25 @@ import type {
   UpdateUserBody,
   UserBody as User,
 } from '../../../contract/user';
-import { baseApi } from '../../lib/api';
+import { currentUserApi } from '../../lib/api/currentUserApi';
 import { accountDataPurged } from '../../lib/session';
 
 export type { User };
 
 /**
- * The signed-in coach's account (spec, section 7). Saving the profile invalidates `User`,
- * so the user is fetched again after success; a new logo is written into the cached user
- * at once, so the shell shows it without a second call.
+ * The signed-in coach's account (spec, section 7). `getUser` is defined in lib/
+ * (lib/api/currentUserApi.ts), since every feature reads the member's role from it; these
+ * writes are added to it. Saving the profile invalidates `User`, so the user is fetched
+ * again after success; a new logo is written into the cached user at once, so the shell
+ * shows it without a second call.
  *
  * @example
  * const { data: user } = useGetUserQuery();
  * const [updateUser, { isLoading }] = useUpdateUserMutation();
  * await updateUser({ firstName: 'Ada', lastName: 'Okafor', organisation: 'Lions' }).unwrap();
  */
-export const userApi = baseApi.injectEndpoints({
+export const userApi = currentUserApi.injectEndpoints({
   endpoints: (build) => ({
-    getUser: build.query<User, void>({
-      query: () => '/user',
-      providesTags: ['User'],
-    }),
     updateUser: build.mutation<unknown, UpdateUserBody>({
       query: (body) => ({ url: '/user', method: 'PUT', body }),
       invalidatesTags: ['User'],

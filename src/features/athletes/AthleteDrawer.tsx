@@ -1,7 +1,5 @@
 import { useState } from 'react';
 import { Alert, App, Form } from 'antd';
-import { Link } from 'react-router';
-import { paths } from '../../lib/paths';
 import { useAppSelector } from '../../lib/hooks';
 import { FormDrawer } from '../../components/list/FormDrawer';
 import { placeServerErrors } from '../../components/serverErrors';
@@ -13,6 +11,7 @@ import {
 } from './athleteApi';
 import { ALL_ROSTERS, selectAthleteRosterId } from './athleteFiltersSlice';
 import { AthleteFields } from './AthleteFields';
+import { BuySpotsLink } from './BuySpotsLink';
 import {
   athleteFieldNames,
   athleteInputOf,
@@ -90,9 +89,7 @@ export function AthleteDrawer({ athlete, open, onClose, onClosed }: AthleteDrawe
             showIcon
             style={{ marginBottom: 16 }}
             title={spotsError}
-            description={
-              <Link to={paths.home.store.path}>Buy more athlete spots in the Store</Link>
-            }
+            description={<BuySpotsLink />}
           />
         )
       }

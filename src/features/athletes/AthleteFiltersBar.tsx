@@ -3,6 +3,7 @@ import { Button, Flex, Select } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { DebouncedSearch } from '../../components/DebouncedSearch';
+import { Permitted } from '../../components/Permitted';
 import { useListRostersQuery } from './athleteApi';
 import {
   ALL_ROSTERS,
@@ -49,9 +50,11 @@ export function AthleteFiltersBar({ onManageRosters }: { onManageRosters: () => 
           ...(rosters ?? []).map(({ id, name }) => ({ value: id, label: name })),
         ]}
       />
-      <Button icon={<SettingOutlined />} onClick={onManageRosters}>
-        Manage rosters
-      </Button>
+      <Permitted call="POST /api/roster" action="manage rosters">
+        <Button icon={<SettingOutlined />} onClick={onManageRosters}>
+          Manage rosters
+        </Button>
+      </Permitted>
       {nameSearches.map(({ field, label }) => (
         <DebouncedSearch
           key={field}

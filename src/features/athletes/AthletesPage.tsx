@@ -3,6 +3,7 @@ import { Button, Flex } from 'antd';
 import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { paths } from '../../lib/paths';
 import { PageFrame } from '../../components/PageFrame';
+import { Permitted } from '../../components/Permitted';
 import type { Athlete } from './athleteApi';
 import { AthleteDrawer } from './AthleteDrawer';
 import { AthleteFiltersBar } from './AthleteFiltersBar';
@@ -22,7 +23,8 @@ interface Editing {
 /**
  * Athletes: the spec's athlete table (filters in the persisted slice), add and edit in a
  * drawer, delete with confirmation, rosters managed and assigned in bulk, CSV import
- * and export (PRODUCT.md, "Athletes").
+ * and export (PRODUCT.md, "Athletes"). A viewer (or a member limited to some rosters) sees
+ * the writing controls disabled, saying why, or not at all (components/Permitted.tsx).
  */
 export default function AthletesPage() {
   const [editing, setEditing] = useState<Editing | null>(null);
@@ -42,13 +44,17 @@ export default function AthletesPage() {
       title={paths.home.athletes.label}
       extra={
         <Flex gap={8} wrap>
-          <Button icon={<ImportOutlined />} onClick={startImport}>
-            Import CSV
-          </Button>
+          <Permitted call="POST /api/athlete/import" action="import athletes">
+            <Button icon={<ImportOutlined />} onClick={startImport}>
+              Import CSV
+            </Button>
+          </Permitted>
           <ExportButton />
-          <Button type="primary" icon={<PlusOutlined />} onClick={add}>
-            Add athlete
-          </Button>
+          <Permitted call="POST /api/athlete" action="add athletes">
+            <Button type="primary" icon={<PlusOutlined />} onClick={add}>
+              Add athlete
+            </Button>
+          </Permitted>
         </Flex>
       }
     >

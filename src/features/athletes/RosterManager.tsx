@@ -4,6 +4,7 @@ import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { describeFailure } from '../../components/serverErrors';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
+import { useMayCall } from '../../lib/permissions';
 import {
   useCreateRosterMutation,
   useDeleteRosterMutation,
@@ -16,7 +17,8 @@ import { RosterNameForm } from './RosterNameForm';
 
 /**
  * Create, rename and delete rosters. Deleting a roster keeps its athletes; when it was
- * the roster being viewed, the table goes back to all athletes.
+ * the roster being viewed, the table goes back to all athletes. (Opened by a member who
+ * may create rosters; rename and delete show only as far as they may too.)
  */
 export function RosterManager({ open, onClose }: { open: boolean; onClose: () => void }) {
   const dispatch = useAppDispatch();
@@ -27,6 +29,8 @@ export function RosterManager({ open, onClose }: { open: boolean; onClose: () =>
   const [deleteRoster] = useDeleteRosterMutation();
   const [renaming, setRenaming] = useState<number | null>(null);
   const { message } = App.useApp();
+  const mayRename = useMayCall('PUT', '/api/roster/{id}').allowed;
+  const mayDelete = useMayCall('DELETE', '/api/roster/{id}').allowed;
 
   async function remove(roster: Roster) {
     try {
@@ -89,28 +93,32 @@ export function RosterManager({ open, onClose }: { open: boolean; onClose: () =>
               width: 96,
               render: (_, roster) => (
                 <Flex gap={4} justify="end">
-                  <Button
-                    type="text"
-                    size="small"
-                    icon={<EditOutlined />}
-                    aria-label={`Rename ${roster.name}`}
-                    onClick={() => setRenaming(roster.id)}
-                  />
-                  <Popconfirm
-                    title={`Delete roster “${roster.name}”?`}
-                    description="Its athletes stay; they only leave this roster."
-                    okText="Delete"
-                    okButtonProps={{ danger: true }}
-                    onConfirm={() => remove(roster)}
-                  >
+                  {mayRename && (
                     <Button
                       type="text"
                       size="small"
-                      danger
-                      icon={<DeleteOutlined />}
-                      aria-label={`Delete ${roster.name}`}
+                      icon={<EditOutlined />}
+                      aria-label={`Rename ${roster.name}`}
+                      onClick={() => setRenaming(roster.id)}
                     />
-                  </Popconfirm>
+                  )}
+                  {mayDelete && (
+                    <Popconfirm
+                      title={`Delete roster “${roster.name}”?`}
+                      description="Its athletes stay; they only leave this roster."
+                      okText="Delete"
+                      okButtonProps={{ danger: true }}
+                      onConfirm={() => remove(roster)}
+                    >
+                      <Button
+                        type="text"
+                        size="small"
+                        danger
+                        icon={<DeleteOutlined />}
+                        aria-label={`Delete ${roster.name}`}
+                      />
+                    </Popconfirm>
+                  )}
                 </Flex>
               ),
             },

@@ -22,11 +22,16 @@ interface ColumnOptions {
   sort: AthleteSort;
   sports: Map<number, Sport>;
   positions: Map<number, Position>;
-  onEdit: (athlete: Athlete) => void;
-  onDelete: (athlete: Athlete) => Promise<void>;
+  /** Absent when the member may not edit athletes: no Edit button. */
+  onEdit?: (athlete: Athlete) => void;
+  /** Absent when the member may not delete athletes: no Delete button. */
+  onDelete?: (athlete: Athlete) => Promise<void>;
 }
 
-/** The athlete table's columns; the name columns' sort is the slice's, not the table's. */
+/**
+ * The athlete table's columns; the name columns' sort is the slice's, not the table's.
+ * The actions column is left out when the member may neither edit nor delete.
+ */
 export function athleteColumns({
   sort,
   sports,
@@ -108,12 +113,21 @@ export function athleteColumns({
       align: 'end',
       render: (_, { graduationYear }) => graduationYear ?? none,
     },
-    {
-      key: 'actions',
-      title: <VisuallyHidden>Actions</VisuallyHidden>,
-      align: 'end',
-      render: (_, athlete) => (
-        <Flex gap={4} justify="end">
+    ...(onEdit || onDelete ? [actionsColumn(onEdit, onDelete)] : []),
+  ];
+}
+
+function actionsColumn(
+  onEdit: ColumnOptions['onEdit'],
+  onDelete: ColumnOptions['onDelete'],
+): TableColumnsType<Athlete>[number] {
+  return {
+    key: 'actions',
+    title: <VisuallyHidden>Actions</VisuallyHidden>,
+    align: 'end',
+    render: (_, athlete) => (
+      <Flex gap={4} justify="end">
+        {onEdit && (
           <Button
             type="text"
             size="small"
@@ -121,6 +135,8 @@ export function athleteColumns({
             aria-label={`Edit ${fullName(athlete)}`}
             onClick={() => onEdit(athlete)}
           />
+        )}
+        {onDelete && (
           <Popconfirm
             title={`Delete ${fullName(athlete)}?`}
             description="This cannot be undone."
@@ -136,8 +152,8 @@ export function athleteColumns({
               aria-label={`Delete ${fullName(athlete)}`}
             />
           </Popconfirm>
-        </Flex>
-      ),
-    },
-  ];
+        )}
+      </Flex>
+    ),
+  };
 }

@@ -1,18 +1,21 @@
 import { useMemo } from 'react';
 import { Alert, Button, Flex } from 'antd';
+import { useMayCall } from '../../lib/permissions';
 import { useListWebhooksQuery, type Webhook } from './webhookApi';
 import { useWebhookActions } from './useWebhookActions';
 
 /**
  * The account's subscriptions that the server disabled after repeated failures. Reads the
  * same cached list as the Integrations page, so a resume anywhere clears it everywhere.
+ * Only an owner may read webhooks: for other members there are none to warn about.
  *
  * @example
  * const disabled = useDisabledWebhooks();
  * if (disabled.length > 0) return <Badge dot />;
  */
 export function useDisabledWebhooks(): Webhook[] {
-  const { data } = useListWebhooksQuery();
+  const { allowed } = useMayCall('GET', '/api/integration/webhook');
+  const { data } = useListWebhooksQuery(undefined, { skip: !allowed });
   return useMemo(() => (data ?? []).filter((webhook) => webhook.status === 'disabled'), [data]);
 }
 

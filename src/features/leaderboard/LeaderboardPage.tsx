@@ -1,10 +1,12 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { Alert, Badge, Button, Col, Empty, Flex, Row, Skeleton, Typography } from 'antd';
+import { Alert, Badge, Button, Col, Empty, Flex, Row, Skeleton, Tooltip, Typography } from 'antd';
 import { DesktopOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { PageFrame } from '../../components/PageFrame';
+import { PageLink } from '../../components/PageLink';
 import { useAppSelector } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
+import { useMayCall } from '../../lib/permissions';
 // By their own paths: the list module's barrel would bring antd's Table and Form here.
 import { ListStatus } from '../../components/list/ListStatus';
 import { STALE_ROW_STYLE } from '../../components/list/staleRows';
@@ -13,12 +15,11 @@ import { BoardCard } from './BoardCard';
 import { LeaderboardFiltersBar } from './LeaderboardFiltersBar';
 import { leaderboardApi } from './leaderboardApi';
 import { selectLeaderboardFilters, type LeaderboardFilters } from './leaderboardFiltersSlice';
+import { liveBadge } from './liveBadge';
 import { TvBoard } from './TvBoard';
 import { useLiveResults } from './useLiveResults';
 
 const QueuedOnBoard = lazy(() => import(/* webpackChunkName: "offline-queue" */ './QueuedOnBoard'));
-
-const statusText = { live: 'Live', connecting: 'Connecting…', offline: 'Offline' } as const;
 
 const narrowingFilters = [
   'startDate',
@@ -31,7 +32,8 @@ const narrowingFilters = [
 
 /**
  * The leaderboard: the spec's filters, a card per board, updated live from the results
- * stream (no polling), and a TV mode for the weight room.
+ * stream (no polling), and a TV mode for the weight room. A member the stream would refuse
+ * (limited to some rosters) gets the boards without it: "Not live", saying why.
  */
 export default function LeaderboardPage() {
   const filters = useAppSelector(selectLeaderboardFilters);
@@ -40,7 +42,8 @@ export default function LeaderboardPage() {
   const [tv, setTv] = useState(false);
   // Resolves when the load is done (useLiveResults runs one at a time).
   const refresh = useCallback(() => Promise.resolve(refetch()), [refetch]);
-  const status = useLiveResults(filters.eventTypeId, refresh);
+  const live = useMayCall('GET', '/api/event/stream', 'follow live results');
+  const status = useLiveResults(filters.eventTypeId, refresh, live.allowed);
   const leaveTv = useCallback(() => setTv(false), []);
   const empty = data !== undefined && data.boards.every((board) => board.entries.length === 0);
   // Filters that hide results (the event type and distance choose the boards instead).
@@ -59,16 +62,16 @@ export default function LeaderboardPage() {
         // At the right end, also when it wraps under the title (a phone): the badge's
         // reserved width then stays blank on the left of it, not in the middle of the row.
         <Flex align="center" gap={16} style={{ marginLeft: 'auto' }}>
-          <Badge
-            status={
-              status === 'live' ? 'success' : status === 'connecting' ? 'processing' : 'error'
-            }
-            text={statusText[status]}
-            // As wide as its longest word, and drawn at its right end beside the button:
-            // "Connecting…" turning "Live" must not move the button (on a phone it moved
-            // the whole page up a line).
-            style={{ minWidth: '7.5em', textAlign: 'right' }}
-          />
+          <Tooltip title={live.reason}>
+            <Badge
+              status={liveBadge[status].status}
+              text={liveBadge[status].text}
+              // As wide as its longest word, and drawn at its right end beside the button:
+              // "Connecting…" turning "Live" must not move the button (on a phone it moved
+              // the whole page up a line).
+              style={{ minWidth: '7.5em', textAlign: 'right' }}
+            />
+          </Tooltip>
           <Button type="primary" icon={<DesktopOutlined />} onClick={() => setTv(true)}>
             TV mode
           </Button>
@@ -109,7 +112,7 @@ export default function LeaderboardPage() {
                       <Typography.Text>No results on these boards yet.</Typography.Text>
                       <Typography.Text type="secondary">
                         Results appear here as timing devices send them (
-                        <Link to={paths.home.integrations.path}>Integrations</Link>), or type a
+                        <PageLink page={paths.home.integrations}>Integrations</PageLink>), or type a
                         session in{' '}
                         <Link to={paths.home.programs.manualEntry.path}>Manual Entry</Link>.
                       </Typography.Text>

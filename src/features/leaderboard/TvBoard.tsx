@@ -2,16 +2,17 @@ import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Badge, Button, Flex, Typography, theme } from 'antd';
 import { FullscreenExitOutlined } from '@ant-design/icons';
 import { RuntimeTheme } from '../../components/RuntimeTheme';
-import type { StreamStatus } from '../../lib/api/resultStream';
 import { BoardCard } from './BoardCard';
 import { formatTimeOfDay } from './boardFormat';
 import type { Leaderboard } from './leaderboardApi';
+import { liveBadge } from './liveBadge';
+import type { LiveStatus } from './useLiveResults';
 import { TELEMETRY_EVENTS, track } from '../../lib/telemetry';
 import './tvBoard.css';
 
 interface TvBoardProps {
   leaderboard: Leaderboard | undefined;
-  status: StreamStatus;
+  status: LiveStatus;
   /** "Offline: last update 10:42" while the boards shown are the last ones received. */
   lastUpdate?: string | null;
   onExit: () => void;
@@ -105,18 +106,9 @@ export function TvBoard({ leaderboard, status, lastUpdate, onExit }: TvBoardProp
           </Typography.Title>
           <Flex align="center" gap={24} style={{ fontSize: headerText }}>
             <Badge
-              status={
-                status === 'live' ? 'success' : status === 'connecting' ? 'processing' : 'error'
-              }
+              status={liveBadge[status].status}
               text={
-                <span style={{ fontSize: headerText }}>
-                  {lastUpdate ||
-                    (status === 'live'
-                      ? 'Live'
-                      : status === 'connecting'
-                        ? 'Connecting…'
-                        : 'Offline')}
-                </span>
+                <span style={{ fontSize: headerText }}>{lastUpdate || liveBadge[status].text}</span>
               }
             />
             <Clock />

@@ -2,12 +2,16 @@ import { useEffect, useRef, useState } from 'react';
 import { followResults, type StreamStatus } from '../../lib/api/resultStream';
 import { createLiveRefresh } from './liveRefresh';
 
+/** The stream's status, or `off`: not followed (`enabled` false: the member may not). */
+export type LiveStatus = StreamStatus | 'off';
+
 /**
  * Follows the live results stream while mounted (and `enabled`): `onChange` runs when
  * results of `eventTypeId` were stored, and after the stream was re-opened (something may
  * have been missed); never two at a time and at most once a second (createLiveRefresh),
  * so give it a function that resolves when its load is done. Answers the stream's status
- * for a "live" badge: "offline" from a drop until the stream is open again.
+ * for a "live" badge: "offline" from a drop until the stream is open again; "off" while
+ * not `enabled`.
  *
  * @example
  * const status = useLiveResults(filters.eventTypeId, () => refetch());
@@ -16,7 +20,7 @@ export function useLiveResults(
   eventTypeId: number,
   onChange: () => PromiseLike<unknown> | void,
   enabled = true,
-): StreamStatus {
+): LiveStatus {
   const [status, setStatus] = useState<StreamStatus>('connecting');
   const latest = useRef({ eventTypeId, onChange });
   useEffect(() => {
@@ -46,5 +50,5 @@ export function useLiveResults(
       refresh.stop();
     };
   }, [enabled]);
-  return status;
+  return enabled ? status : 'off';
 }

@@ -5,8 +5,10 @@ import { Link } from 'react-router';
 import type { ResultVariant } from '../../../contract/event-constants';
 import { ListEmpty, useListQuery } from '../../components/list';
 import { PageFrame } from '../../components/PageFrame';
+import { PageLink } from '../../components/PageLink';
 import { describeFailure } from '../../components/serverErrors';
 import { paths } from '../../lib/paths';
+import { useMayCall } from '../../lib/permissions';
 import {
   resultApi,
   useDeleteResultMutation,
@@ -50,6 +52,7 @@ interface ResultsPageProps {
 /**
  * Results, individual and the three program pages: the spec's results table for the
  * variant (its own persisted filters), rows that open to splits, corrections, CSV export.
+ * A member who may not correct or delete results gets the table without those buttons.
  */
 export default function ResultsPage({ variant, actions }: ResultsPageProps) {
   const { message } = App.useApp();
@@ -60,6 +63,8 @@ export default function ResultsPage({ variant, actions }: ResultsPageProps) {
   const [exportResults, { isLoading: exporting }] = useExportResultsMutation();
   const [deleteResult] = useDeleteResultMutation();
   const [editing, setEditing] = useState<Result | null>(null);
+  const mayCorrect = useMayCall('PUT', '/api/event/{id}').allowed;
+  const mayDelete = useMayCall('DELETE', '/api/event/{id}').allowed;
   // Yards (and mph) or metres (and km/h) for distances, splits and speeds.
   const [unit, setUnit] = useState<'yd' | 'm'>('yd');
 
@@ -89,7 +94,7 @@ export default function ResultsPage({ variant, actions }: ResultsPageProps) {
       description={
         <>
           Results arrive from timing devices (
-          <Link to={paths.home.integrations.path}>Integrations</Link>) or are typed in{' '}
+          <PageLink page={paths.home.integrations}>Integrations</PageLink>) or are typed in{' '}
           <Link to={paths.home.programs.manualEntry.path}>Manual Entry</Link>.
         </>
       }
@@ -124,8 +129,8 @@ export default function ResultsPage({ variant, actions }: ResultsPageProps) {
         list={list}
         query={query}
         isMetric={unit === 'm'}
-        onEdit={setEditing}
-        onDelete={(result) => void remove(result)}
+        onEdit={mayCorrect ? setEditing : undefined}
+        onDelete={mayDelete ? (result) => void remove(result) : undefined}
         empty={empty}
       />
       <EditResultModal result={editing} onClose={() => setEditing(null)} />

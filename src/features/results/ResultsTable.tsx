@@ -53,8 +53,10 @@ interface ResultsTableProps {
   list: TableFilters<ResultFilters>;
   query: ListQueryState<ResultList>;
   isMetric: boolean;
-  onEdit: (result: Result) => void;
-  onDelete: (result: Result) => void;
+  /** Absent when the member may not correct results: no Correct button. */
+  onEdit?: (result: Result) => void;
+  /** Absent when the member may not delete results: no Delete button. */
+  onDelete?: (result: Result) => void;
   empty: React.ReactNode;
 }
 
@@ -187,40 +189,48 @@ export function ResultsTable(props: ResultsTableProps) {
         </Flex>
       ),
     },
-    {
-      title: '',
-      key: 'actions',
-      align: 'right',
-      width: 72,
-      // Kept in view when the table scrolls sideways (a window narrower than 1280 px).
-      fixed: 'right',
-      render: (_, r) => (
-        <Flex gap={4} justify="flex-end">
-          <Button
-            type="text"
-            size="small"
-            icon={<EditOutlined />}
-            aria-label={`Correct ${resultAthleteName(r)}’s result`}
-            onClick={() => onEdit(r)}
-          />
-          <Popconfirm
-            title="Delete this result?"
-            description={`${resultAthleteName(r)}, ${eventLabel(r)}, ${formatResult(r, isMetric)}`}
-            okText="Delete"
-            okButtonProps={{ danger: true }}
-            onConfirm={() => onDelete(r)}
-          >
-            <Button
-              type="text"
-              size="small"
-              danger
-              icon={<DeleteOutlined />}
-              aria-label={`Delete ${resultAthleteName(r)}’s result`}
-            />
-          </Popconfirm>
-        </Flex>
-      ),
-    },
+    ...(onEdit || onDelete
+      ? [
+          {
+            title: '',
+            key: 'actions',
+            align: 'right' as const,
+            width: 72,
+            // Kept in view when the table scrolls sideways (a window narrower than 1280 px).
+            fixed: 'right' as const,
+            render: (_: unknown, r: Result) => (
+              <Flex gap={4} justify="flex-end">
+                {onEdit && (
+                  <Button
+                    type="text"
+                    size="small"
+                    icon={<EditOutlined />}
+                    aria-label={`Correct ${resultAthleteName(r)}’s result`}
+                    onClick={() => onEdit(r)}
+                  />
+                )}
+                {onDelete && (
+                  <Popconfirm
+                    title="Delete this result?"
+                    description={`${resultAthleteName(r)}, ${eventLabel(r)}, ${formatResult(r, isMetric)}`}
+                    okText="Delete"
+                    okButtonProps={{ danger: true }}
+                    onConfirm={() => onDelete(r)}
+                  >
+                    <Button
+                      type="text"
+                      size="small"
+                      danger
+                      icon={<DeleteOutlined />}
+                      aria-label={`Delete ${resultAthleteName(r)}’s result`}
+                    />
+                  </Popconfirm>
+                )}
+              </Flex>
+            ),
+          },
+        ]
+      : []),
   ];
   // A phone shows the columns that matter (date, name, event, result, actions) as wide as
   // they need, and the table scrolls inside its card.

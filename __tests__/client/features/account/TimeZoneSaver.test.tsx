@@ -42,4 +42,16 @@ describe('saving the browser time zone', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(api.sent('PUT /api/user/time-zone')).toHaveLength(0);
   });
+
+  it("sends nothing from a member who is not an owner: the zone is the workspace's", async () => {
+    const coach = testUser({ id: 'coach-workspace', role: 'coach' });
+    const api = stubApi({
+      'GET /api/user': () => json(coach),
+      'PUT /api/user/time-zone': () => empty(),
+    });
+    renderWithProviders(<TimeZoneSaver />);
+    await waitFor(() => expect(api.sent('GET /api/user')).toHaveLength(1));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(api.sent('PUT /api/user/time-zone')).toHaveLength(0);
+  });
 });

@@ -112,3 +112,28 @@ describe('delete all my data', () => {
     expect(screen.getByLabelText(/Organisation/)).toHaveValue('');
   });
 });
+
+describe("the workspace's logo and data, by role", () => {
+  it("shows a coach the logo with its button disabled, saying why, and not the owner's purge", async () => {
+    const api = stubApi({ 'GET /api/user': () => json(testUser({ role: 'coach' })) });
+    const { user } = await openAccountPage();
+    const upload = screen.getByRole('button', { name: /Upload logo/ });
+    expect(upload).toBeDisabled();
+    expect(upload).toHaveAccessibleDescription(
+      'Only an owner of Riverside Lions can change the logo.',
+    );
+    // Nor does the file field take a file.
+    await user.upload(fileInput(), new File(['png'], 'lions.png', { type: 'image/png' }));
+    expect(api.sent('POST /api/user/uploadlogo')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: /Delete all my data/ })).not.toBeInTheDocument();
+    // Their own profile and password stay theirs to change.
+    expect(screen.getByRole('button', { name: /Change password/ })).toBeEnabled();
+  });
+
+  it('offers an owner both', async () => {
+    stubApi({ 'GET /api/user': () => json(testUser()) });
+    await openAccountPage();
+    expect(screen.getByRole('button', { name: /Upload logo/ })).toBeEnabled();
+    expect(screen.getByRole('button', { name: /Delete all my data/ })).toBeEnabled();
+  });
+});

@@ -6,7 +6,7 @@ import { StyleProvider } from '@ant-design/cssinjs';
 import moment from 'moment';
 import type { Athlete, Roster } from '../../../../src/features/athletes/athleteApi';
 import AthletesPage from '../../../../src/features/athletes/AthletesPage';
-import { json, renderWithProviders, testUser } from '../../test-utils';
+import { accountSettled, json, renderWithProviders, testUser } from '../../test-utils';
 
 export const sports = [
   { id: 1, name: 'Football' },
@@ -79,7 +79,7 @@ export function queryOf(request: { url: string }): Record<string, string> {
 
 /**
  * Renders the Athletes page alone (without the shell: faster, and the shell has its own
- * tests) at its route, in a fresh store.
+ * tests) at its route, in a fresh store, once the user (their role) is known.
  *
  * Two antd switches keep these tests fast and steady; neither changes what renders:
  * motion off (a theme token), so drawers, modals and popups open at once instead of
@@ -103,6 +103,7 @@ export async function openAthletesPage(
     { route: '/home/athlete', ...renderOptions },
   );
   await screen.findByRole('heading', { level: 1, name: 'Athletes' });
+  await accountSettled(view.store);
   return view;
 }
 

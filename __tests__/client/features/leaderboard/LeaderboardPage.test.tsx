@@ -3,7 +3,7 @@ import LeaderboardPage from '../../../../src/features/leaderboard/LeaderboardPag
 import { prefetchLeaderboard } from '../../../../src/features/leaderboard/prefetchLeaderboard';
 import { initialLeaderboardFilters } from '../../../../src/features/leaderboard/leaderboardFiltersSlice';
 import { sprint } from '../../fakes/eventTypes';
-import { json, makeTestStore, renderWithProviders, stubApi } from '../../test-utils';
+import { json, makeTestStore, renderWithProviders, stubApi, testUser } from '../../test-utils';
 
 const sprintType = { ...sprint, aliases: [] };
 
@@ -182,5 +182,34 @@ describe('the leaderboard page', () => {
     expect(await screen.findByText('No results match these filters.')).toBeInTheDocument();
     expect(screen.queryByText('No results on these boards yet.')).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Manual Entry' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the leaderboard of a member limited to some rosters', () => {
+  it('follows no live stream (it would refuse them) and says why the board is not live', async () => {
+    const { routes } = leaderboardRoutes([board([entry(1, 'Ada', 'Okafor', 4620)])]);
+    const api = stubApi({
+      ...routes,
+      'GET /api/user': () => json(testUser({ role: 'coach', rosterIds: [3] })),
+    });
+    const { user } = renderWithProviders(<LeaderboardPage />, { route: '/home/leaderboard' });
+    await screen.findByRole('list', { name: '40 yd board' });
+    const notLive = await screen.findByText('Not live');
+    await user.hover(notLive);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      "You can't follow live results while limited to some rosters. Ask an owner of Riverside Lions for access to every roster.",
+    );
+    expect(api.sent('GET /api/event/stream')).toHaveLength(0);
+    expect(screen.queryByText(/Offline/)).not.toBeInTheDocument();
+  });
+
+  it("names Integrations, an owner's page, without a link to it", async () => {
+    const { routes } = leaderboardRoutes([board([])]);
+    stubApi({ ...routes, 'GET /api/user': () => json(testUser({ role: 'coach' })) });
+    renderWithProviders(<LeaderboardPage />, { route: '/home/leaderboard' });
+    expect(await screen.findByText('No results on these boards yet.')).toBeInTheDocument();
+    expect(screen.getByText(/Integrations/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Integrations' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Manual Entry' })).toBeInTheDocument();
   });
 });

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { Alert, Checkbox, Descriptions, Flex, Table, Tag, Typography } from 'antd';
-import { Link } from 'react-router';
-import { paths } from '../../../lib/paths';
 import type { ImportReport } from '../athleteApi';
+import { BuySpotsLink } from '../BuySpotsLink';
 import { rowProblems } from './importProblems';
 
 type Row = ImportReport['rows'][number];
@@ -63,7 +62,7 @@ export function ImportPreview({ fileName, report, commitProblems }: ImportPrevie
           type="warning"
           showIcon
           title={`The file has ${report.rowCount} athletes, but only ${report.athleteSpots} athlete spots are left.`}
-          description={<Link to={paths.home.store.path}>Buy more athlete spots in the Store</Link>}
+          description={<BuySpotsLink />}
         />
       )}
       <Descriptions

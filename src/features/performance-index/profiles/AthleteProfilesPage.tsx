@@ -4,6 +4,7 @@ import { FileTextOutlined, PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { IndexFiltersBar } from '../shared/IndexFiltersBar';
 import { PageFrame } from '../../../components/PageFrame';
+import { Permitted } from '../../../components/Permitted';
 import { useAppDispatch, useAppSelector } from '../../../lib/hooks';
 import type { IndexFilterChanges } from '../shared/indexFilters';
 import { paths } from '../../../lib/paths';
@@ -28,7 +29,7 @@ interface Editing {
  * Athlete Profiles: each athlete's index on each testing day (the spec's athlete-profile
  * table, filters in the persisted slice). Built from EAPI results, or added and edited
  * by hand in a drawer; delete with confirmation; a typed-in profile can be rebuilt from
- * the day's results.
+ * the day's results. A viewer sees the profiles and reports, and Add profile disabled.
  */
 export default function AthleteProfilesPage() {
   const dispatch = useAppDispatch();
@@ -53,9 +54,11 @@ export default function AthleteProfilesPage() {
           <Link to={paths.home.reports.eapiIndividual.path}>
             <FileTextOutlined aria-hidden /> EAPI reports
           </Link>
-          <Button type="primary" icon={<PlusOutlined />} onClick={add}>
-            Add profile
-          </Button>
+          <Permitted call="POST /api/profile" action="add profiles">
+            <Button type="primary" icon={<PlusOutlined />} onClick={add}>
+              Add profile
+            </Button>
+          </Permitted>
         </Flex>
       }
     >

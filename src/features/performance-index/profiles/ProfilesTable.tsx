@@ -1,11 +1,13 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { App, Button } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { ListEmpty, ListTable, useListQuery, useTableFilters } from '../../../components/list';
+import { Permitted } from '../../../components/Permitted';
 import { describeFailure } from '../../../components/serverErrors';
 import { fullName } from '../../../lib/names';
 import { paths } from '../../../lib/paths';
+import { useMayCall } from '../../../lib/permissions';
 import {
   profileApi,
   useDeleteProfileMutation,
@@ -23,7 +25,7 @@ interface ProfilesTableProps {
 /**
  * The Athlete Profiles table, a list view (src/components/list): the slice's filters go
  * to the server as they are; sort and page are the slice's, so the table shows what the
- * server was asked for.
+ * server was asked for. Edit, rebuild and delete show only to a member who may.
  */
 export function ProfilesTable({ onAdd, onEdit }: ProfilesTableProps) {
   const list = useTableFilters(profileFiltersSlice, profileSorts);
@@ -31,30 +33,41 @@ export function ProfilesTable({ onAdd, onEdit }: ProfilesTableProps) {
   const [deleteProfile] = useDeleteProfileMutation();
   const [rebuildProfile] = useRebuildProfileMutation();
   const { message } = App.useApp();
+  const mayEdit = useMayCall('PUT', '/api/profile/{id}').allowed;
+  const mayDelete = useMayCall('DELETE', '/api/profile/{id}').allowed;
+  const mayRebuild = useMayCall('POST', '/api/profile/{id}/rebuild').allowed;
 
+  const remove = useCallback(
+    async (profile: Profile) => {
+      try {
+        await deleteProfile(profile.id).unwrap();
+        void message.success(`Profile of ${fullName(profile)} deleted.`);
+      } catch (failure) {
+        void message.error(describeFailure(failure));
+      }
+    },
+    [deleteProfile, message],
+  );
+  const rebuild = useCallback(
+    async (profile: Profile) => {
+      try {
+        await rebuildProfile(profile.id).unwrap();
+        void message.success(`Profile of ${fullName(profile)} rebuilt from results.`);
+      } catch (failure) {
+        void message.error(describeFailure(failure));
+      }
+    },
+    [rebuildProfile, message],
+  );
   const columns = useMemo(
     () =>
       profileColumns({
         sort: list.filters.sort,
-        onEdit,
-        onDelete: async (profile) => {
-          try {
-            await deleteProfile(profile.id).unwrap();
-            void message.success(`Profile of ${fullName(profile)} deleted.`);
-          } catch (failure) {
-            void message.error(describeFailure(failure));
-          }
-        },
-        onRebuild: async (profile) => {
-          try {
-            await rebuildProfile(profile.id).unwrap();
-            void message.success(`Profile of ${fullName(profile)} rebuilt from results.`);
-          } catch (failure) {
-            void message.error(describeFailure(failure));
-          }
-        },
+        onEdit: mayEdit ? onEdit : undefined,
+        onDelete: mayDelete ? remove : undefined,
+        onRebuild: mayRebuild ? rebuild : undefined,
       }),
-    [list.filters.sort, onEdit, deleteProfile, rebuildProfile, message],
+    [list.filters.sort, mayEdit, onEdit, mayDelete, remove, mayRebuild, rebuild],
   );
 
   return (
@@ -78,9 +91,11 @@ export function ProfilesTable({ onAdd, onEdit }: ProfilesTableProps) {
             </>
           }
           actions={
-            <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
-              Add profile
-            </Button>
+            <Permitted call="POST /api/profile" action="add profiles">
+              <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
+                Add profile
+              </Button>
+            </Permitted>
           }
         />
       }

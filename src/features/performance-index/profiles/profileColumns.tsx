@@ -23,11 +23,12 @@ const none = <Typography.Text type="secondary">—</Typography.Text>;
 
 export const originLabels = { results: 'From results', manual: 'Typed in' } as const;
 
+/** Each action is absent when the member may not take it: no button for it. */
 interface ColumnOptions {
   sort: ProfileSort;
-  onEdit: (profile: Profile) => void;
-  onDelete: (profile: Profile) => Promise<void>;
-  onRebuild: (profile: Profile) => Promise<void>;
+  onEdit?: (profile: Profile) => void;
+  onDelete?: (profile: Profile) => Promise<void>;
+  onRebuild?: (profile: Profile) => Promise<void>;
 }
 
 /** The profile table's columns; the sort is the slice's, not the table's. */
@@ -93,14 +94,16 @@ export function profileColumns({
                 <FileTextOutlined aria-hidden />
               </Link>
             </Tooltip>
-            <Button
-              type="text"
-              size="small"
-              icon={<EditOutlined />}
-              aria-label={`Edit ${name}`}
-              onClick={() => onEdit(profile)}
-            />
-            {profile.origin === 'manual' && (
+            {onEdit && (
+              <Button
+                type="text"
+                size="small"
+                icon={<EditOutlined />}
+                aria-label={`Edit ${name}`}
+                onClick={() => onEdit(profile)}
+              />
+            )}
+            {onRebuild && profile.origin === 'manual' && (
               <Popconfirm
                 title="Rebuild from results?"
                 description="The typed values are replaced by this day’s EAPI results."
@@ -115,25 +118,27 @@ export function profileColumns({
                 />
               </Popconfirm>
             )}
-            <Popconfirm
-              title={`Delete the profile of ${name}?`}
-              description={
-                profile.origin === 'results'
-                  ? 'The results stay; a later EAPI result of that day builds it again.'
-                  : 'This cannot be undone.'
-              }
-              okText="Delete"
-              okButtonProps={{ danger: true }}
-              onConfirm={() => onDelete(profile)}
-            >
-              <Button
-                type="text"
-                size="small"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={`Delete ${name}`}
-              />
-            </Popconfirm>
+            {onDelete && (
+              <Popconfirm
+                title={`Delete the profile of ${name}?`}
+                description={
+                  profile.origin === 'results'
+                    ? 'The results stay; a later EAPI result of that day builds it again.'
+                    : 'This cannot be undone.'
+                }
+                okText="Delete"
+                okButtonProps={{ danger: true }}
+                onConfirm={() => onDelete(profile)}
+              >
+                <Button
+                  type="text"
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={`Delete ${name}`}
+                />
+              </Popconfirm>
+            )}
           </Flex>
         );
       },

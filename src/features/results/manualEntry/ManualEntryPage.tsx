@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { Badge, Button, Modal } from 'antd';
 import { TableOutlined } from '@ant-design/icons';
+import { Permitted } from '../../../components/Permitted';
 import ResultsPage from '../ResultsPage';
 import { EntryDrawer } from './EntryDrawer';
 import { useEntrySession, type EntryState } from './useEntrySession';
@@ -51,7 +52,8 @@ function LeaveWarning({ typed }: { typed: number }) {
 /**
  * Programs: Manual Entry — the Manual Entry results table, and the grid to type a testing
  * session's results (docs/ui-manual-entry.md). The grid's content lives here, so closing
- * the drawer keeps it while the page is open.
+ * the drawer keeps it while the page is open. A viewer sees the table, and "Enter a
+ * session" disabled, saying why.
  */
 export default function ManualEntryPage() {
   const session = useEntrySession();
@@ -64,9 +66,11 @@ export default function ManualEntryPage() {
         variant="manualentry"
         actions={
           <Badge count={typed} title={`${typed} rows typed, not saved`}>
-            <Button type="primary" icon={<TableOutlined />} onClick={() => setOpen(true)}>
-              {typed > 0 ? 'Continue the session' : 'Enter a session'}
-            </Button>
+            <Permitted call="POST /api/event" action="enter results">
+              <Button type="primary" icon={<TableOutlined />} onClick={() => setOpen(true)}>
+                {typed > 0 ? 'Continue the session' : 'Enter a session'}
+              </Button>
+            </Permitted>
           </Badge>
         }
       />

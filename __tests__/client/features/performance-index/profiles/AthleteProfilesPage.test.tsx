@@ -4,7 +4,14 @@ import { StyleProvider } from '@ant-design/cssinjs';
 import { ConfigProvider } from 'antd';
 import type { ProfileInput } from '../../../../../contract/profile';
 import AthleteProfilesPage from '../../../../../src/features/performance-index/profiles/AthleteProfilesPage';
-import { empty, json, renderWithProviders, stubApi, testUser } from '../../../test-utils';
+import {
+  accountSettled,
+  empty,
+  json,
+  renderWithProviders,
+  stubApi,
+  testUser,
+} from '../../../test-utils';
 import { findDialog, queryOf, testAthlete, testRoster } from '../../athletes/athleteFixtures';
 import { profilePage, testProfile } from '../reports/indexFixtures';
 
@@ -49,6 +56,7 @@ async function openPage() {
     { route: '/home/athleteprofile' },
   );
   await screen.findByRole('heading', { level: 1, name: 'Athlete Profiles' });
+  await accountSettled(view.store);
   return view;
 }
 
@@ -148,6 +156,36 @@ describe('the profiles table', () => {
     await waitFor(() => expect(api.sent('POST /api/profile/32/rebuild')).toHaveLength(1));
     // The list is asked again (the Profile tag).
     await waitFor(() => expect(api.sent('GET /api/profile').length).toBeGreaterThan(1));
+  });
+});
+
+describe('athlete profiles by role', () => {
+  const actions = (name: string) =>
+    screen.queryAllByRole('button', {
+      name: new RegExp(`^(Edit|Delete|Rebuild) ${name}`),
+    });
+
+  it('shows a viewer the profiles and their reports, and no way to change them', async () => {
+    stubApi({ ...pageRoutes(), 'GET /api/user': () => json(testUser({ role: 'viewer' })) });
+    await openPage();
+    await screen.findByRole('row', { name: /Nguyen/ });
+    const add = screen.getByRole('button', { name: /Add profile/ });
+    expect(add).toBeDisabled();
+    expect(add).toHaveAccessibleDescription(
+      "Viewers can't add profiles. Ask an owner of Riverside Lions for the coach role.",
+    );
+    expect(actions('Bo Nguyen')).toEqual([]);
+    expect(
+      screen.getByRole('link', { name: 'EAPI report of Bo Nguyen, 2026-03-02' }),
+    ).toBeVisible();
+  });
+
+  it('lets a coach add, edit, rebuild and delete', async () => {
+    stubApi({ ...pageRoutes(), 'GET /api/user': () => json(testUser({ role: 'coach' })) });
+    await openPage();
+    await screen.findByRole('row', { name: /Nguyen/ });
+    expect(screen.getByRole('button', { name: /Add profile/ })).toBeEnabled();
+    expect(actions('Bo Nguyen')).toHaveLength(3);
   });
 });
 

@@ -5,6 +5,7 @@ import { ConfigProvider } from 'antd';
 import type { EventBatchInput } from '../../../../../contract/event';
 import ManualEntryPage from '../../../../../src/features/results/manualEntry/ManualEntryPage';
 import {
+  accountSettled,
   allowConsoleErrors,
   json,
   renderWithProviders,
@@ -61,6 +62,7 @@ async function openGrid() {
     { route: '/home/result/program/manualentry' },
   );
   await screen.findByRole('heading', { level: 1, name: 'Programs: Manual Entry' });
+  await accountSettled(view.store);
   await view.user.click(screen.getByRole('button', { name: /Enter a session/ }));
   const drawer = await screen.findByRole('dialog');
   return { ...view, drawer };
