@@ -38,7 +38,7 @@ const homePages: RouteObject[] = [
   { path: home.results.individual.path, element: <Pages.ResultsPage variant="individual" /> },
   {
     path: home.results.historical.path,
-    element: gated(home.results.historical, <Pages.HistoricalResultsPage />),
+    element: <Pages.HistoricalResultsPage />,
   },
   { path: home.programs.gameSpeed.path, element: <Pages.ResultsPage variant="gamespeed" /> },
   { path: home.programs.eapi.path, element: <Pages.ResultsPage variant="eapi" /> },

@@ -19,11 +19,7 @@ export const paths = {
     athletes: { path: '/home/athlete', label: 'Athletes' },
     results: {
       individual: { path: '/home/result/individual', label: 'Results, individual' },
-      historical: {
-        path: '/home/result/historical',
-        label: 'Results, historical',
-        access: { call: 'GET /api/event/historical', action: 'see historical results' },
-      },
+      historical: { path: '/home/result/historical', label: 'Results, historical' },
     },
     programs: {
       gameSpeed: { path: '/home/result/program/gamespeed', label: 'Programs: Game Speed' },

@@ -47,8 +47,9 @@ describe('permissionFor', () => {
   it('lets a coach write, but a coach limited to some rosters only where the table says', () => {
     expect(permissionFor(coach, 'PUT /api/athlete/{id}').allowed).toBe(true);
     expect(permissionFor(limitedCoach, 'POST /api/event').allowed).toBe(true);
-    expect(permissionFor(limitedCoach, 'PUT /api/athlete/{id}', 'edit athletes').reason).toBe(
-      "You can't edit athletes while limited to some rosters. Ask an owner of Riverside Lions for access to every roster.",
+    expect(permissionFor(limitedCoach, 'PUT /api/athlete/{id}').allowed).toBe(true);
+    expect(permissionFor(limitedCoach, 'POST /api/roster', 'add rosters').reason).toBe(
+      "You can't add rosters while limited to some rosters. Ask an owner of Riverside Lions for access to every roster.",
     );
   });
 

@@ -4,7 +4,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import type { UserBody } from '../../../contract/user';
 import { baseApi, getWorkspaceId, setForbiddenHandler, setWorkspaceId } from '../../lib/api';
 import { signedOut, workspaceEntered } from '../../lib/session';
-import { userApi } from '../account/userApi';
+import { currentUserApi } from '../../lib/api/currentUserApi';
 import { membershipLost } from './workspaceSlice';
 
 /** Refusals within this long of each other make one fresh read of the membership. */
@@ -48,7 +48,7 @@ export function* workspaceSaga(): SagaIterator {
     yield put(workspaceEntered(user.id));
   }
 
-  yield takeEvery(userApi.endpoints.getUser.matchFulfilled, adopt);
+  yield takeEvery(currentUserApi.endpoints.getUser.matchFulfilled, adopt);
   yield takeEvery(signedOut, function* forget(): SagaIterator {
     known = [];
     yield call(setWorkspaceId, null);

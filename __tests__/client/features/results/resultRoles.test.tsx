@@ -59,15 +59,21 @@ describe('results by role', () => {
     expect(within(row()).getByRole('button', { name: remove })).toBeEnabled();
   });
 
-  it.each([
-    ['a viewer', { role: 'viewer' as const }],
-    ['a coach limited to some rosters', { role: 'coach' as const, rosterIds: [1] }],
-  ])('shows %s the results without them', async (_who, member) => {
-    await openAs(member, 'results');
-    expect(within(row()).queryByRole('button', { name: correct })).not.toBeInTheDocument();
-    expect(within(row()).queryByRole('button', { name: remove })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /Export CSV/ })).toBeEnabled();
+  it('offers a coach limited to some rosters the same (the server holds them to their athletes)', async () => {
+    await openAs({ role: 'coach', rosterIds: [1] }, 'results');
+    expect(within(row()).getByRole('button', { name: correct })).toBeEnabled();
+    expect(within(row()).getByRole('button', { name: remove })).toBeEnabled();
   });
+
+  it.each([['a viewer', { role: 'viewer' as const }]])(
+    'shows %s the results without them',
+    async (_who, member) => {
+      await openAs(member, 'results');
+      expect(within(row()).queryByRole('button', { name: correct })).not.toBeInTheDocument();
+      expect(within(row()).queryByRole('button', { name: remove })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: /Export CSV/ })).toBeEnabled();
+    },
+  );
 });
 
 describe('Manual Entry by role', () => {
