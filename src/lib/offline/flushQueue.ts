@@ -148,6 +148,25 @@ export async function flushQueue(
       continue;
     }
 
+    // Refused in this workspace (a viewer's rows, a removed member's, an athlete outside
+    // a roster limit): one row at a time, so that only the refused ones are kept aside,
+    // with the server's reason. They would wait for ever otherwise.
+    if (answer.status === 403) {
+      if (batch.length > 1) {
+        size = 1;
+        continue;
+      }
+      await queue.update(
+        batch.map((row) => ({
+          clientId: row.clientId,
+          state: 'refused' as const,
+          reason: ('message' in answer && answer.message) || 'Refused in this workspace.',
+        })),
+      );
+      outcome.refused += batch.length;
+      continue;
+    }
+
     // No usable answer: everything due waits, the wait doubling with each failure.
     const at = now();
     await queue.update(

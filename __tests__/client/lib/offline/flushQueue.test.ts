@@ -169,6 +169,23 @@ describe('the offline entry queue', () => {
     });
   });
 
+  it('keeps aside, with the reason, only the rows a 403 refuses (one row at a time)', async () => {
+    const queue = entryQueue(owner);
+    await queue.add(['a', 'b'].map((id) => ({ item: item(id), label })));
+    const outside = 'Athlete 7 is not on your rosters.';
+    const { post, calls } = server(
+      { status: 403, message: outside },
+      { status: 403, message: outside },
+      stored,
+    );
+
+    expect(await flushQueue(queue, post)).toEqual({ sent: 1, refused: 1, failed: false });
+    expect(calls).toEqual([['a', 'b'], ['a'], ['b']]);
+    const rows = await queue.list();
+    expect(rows.map((row) => row.state)).toEqual(['refused', 'sent']);
+    expect(rows[0]).toMatchObject({ reason: outside });
+  });
+
   it('counts a duplicate answer and a 409 for a stored client id as sent', async () => {
     const queue = entryQueue(owner);
     await queue.add(['a', 'b', 'c'].map((id) => ({ item: item(id), label })));
