@@ -72,6 +72,9 @@ export const IntegrationsPage = styledPage(
 export const ActivityPage = styledPage(
   () => import(/* webpackChunkName: "activity" */ '../features/activity/ActivityPage'),
 );
+export const MembersPage = styledPage(
+  () => import(/* webpackChunkName: "members" */ '../features/members/MembersPage'),
+);
 export const StorePage = styledPage(
   () => import(/* webpackChunkName: "store" */ '../features/store/StorePage'),
 );

@@ -63,6 +63,7 @@ const homePages: RouteObject[] = [
   { path: home.reports.eapiTeamDay.path, element: <Pages.TeamReportPage /> },
   { path: home.integrations.path, element: gated(home.integrations, <Pages.IntegrationsPage />) },
   { path: home.activity.path, element: gated(home.activity, <Pages.ActivityPage />) },
+  { path: home.members.path, element: gated(home.members, <Pages.MembersPage />) },
   { path: home.store.path, element: gated(home.store, <Pages.StorePage />) },
   { path: home.athleteProfiles.path, element: <Pages.AthleteProfilesPage /> },
   { path: home.account.path, element: <Pages.AccountInfoPage /> },

@@ -1,0 +1,166 @@
+import { useId, useState } from 'react';
+import { Alert, App, Button, Result, Typography } from 'antd';
+import { useNavigate } from 'react-router';
+import { PageFrame } from '../../components/PageFrame';
+import { describeFailure } from '../../components/serverErrors';
+import { useListRostersQuery } from '../../lib/api/referenceApi';
+import { useAppSelector } from '../../lib/hooks';
+import { homePath, paths } from '../../lib/paths';
+import { selectIdentity } from '../../lib/session';
+import { InvitationsTable } from './InvitationsTable';
+import { InviteForm } from './InviteForm';
+import { MemberAccessModal } from './MemberAccessModal';
+import {
+  useListInvitationsQuery,
+  useListMembersQuery,
+  useWithdrawInvitationMutation,
+  type Invitation,
+  type Member,
+} from './memberApi';
+import { MembersTable } from './MembersTable';
+import { useMemberActions } from './useMemberActions';
+
+const status = (error: unknown) => (error as { status?: unknown } | undefined)?.status;
+
+/** What a member who is not an owner sees here (the menu does not offer the page to them). */
+function OwnersOnly({ error }: { error: unknown }) {
+  const navigate = useNavigate();
+  return (
+    <Result
+      status="warning"
+      title="Only the workspace’s owners manage its members"
+      subTitle={describeFailure(error)}
+      extra={
+        <Button type="primary" onClick={() => void navigate(homePath)}>
+          Go to the leaderboard
+        </Button>
+      }
+    />
+  );
+}
+
+/**
+ * Members (the owner's): who belongs to the workspace with which role and rosters, and
+ * the invitations. docs/workspaces.md ("Screens") says what each action does; the server
+ * (contract/permissions.ts) refuses the page's calls to anyone but an owner, and those
+ * refusals are what a coach who opens the address sees.
+ */
+export default function MembersPage() {
+  const { message } = App.useApp();
+  const identity = useAppSelector(selectIdentity);
+  const members = useListMembersQuery();
+  const invitations = useListInvitationsQuery();
+  const { data: rosters } = useListRostersQuery();
+  const [withdrawInvitation] = useWithdrawInvitationMutation();
+  const actions = useMemberActions();
+  const [editing, setEditing] = useState<Member | null>(null);
+  const [withdrawProblem, setWithdrawProblem] = useState<string | null>(null);
+  const staffHeading = useId();
+  const invitationsHeading = useId();
+  // The member rows carry the sign-in address; the identity's is the same one.
+  const isSelf = (member: Member) =>
+    !!identity && member.email.toLowerCase() === identity.email.toLowerCase();
+  const selfId = members.data?.find(isSelf)?.userId;
+
+  async function withdraw(invitation: Invitation) {
+    setWithdrawProblem(null);
+    try {
+      await withdrawInvitation(invitation.id).unwrap();
+      void message.success(`The invitation to ${invitation.email} was withdrawn.`);
+    } catch (error) {
+      setWithdrawProblem(describeFailure(error));
+    }
+  }
+
+  if (status(members.error) === 403)
+    return (
+      <PageFrame title={paths.home.members.label}>
+        <OwnersOnly error={members.error} />
+      </PageFrame>
+    );
+
+  return (
+    <PageFrame title={paths.home.members.label}>
+      <Typography.Paragraph type="secondary">
+        The staff who share this workspace. Owners manage everything, members and invitations
+        included; coaches work with athletes, rosters, results, profiles and reports; viewers read.
+        A coach or viewer can be limited to some rosters.
+      </Typography.Paragraph>
+      {actions.problem && (
+        <Alert
+          type="error"
+          showIcon
+          closable={{ onClose: actions.dismiss, 'aria-label': 'Dismiss' }}
+          title={actions.problem}
+          style={{ marginBottom: 16 }}
+        />
+      )}
+      <section aria-labelledby={staffHeading} style={{ marginBottom: 32 }}>
+        <Typography.Title id={staffHeading} level={2} style={{ fontSize: 18 }}>
+          {members.data ? `Staff (${members.data.length})` : 'Staff'}
+        </Typography.Title>
+        {members.isError ? (
+          <Alert
+            type="error"
+            showIcon
+            title={`The members could not be loaded. ${describeFailure(members.error)}`}
+            action={
+              <Button size="small" onClick={() => void members.refetch()}>
+                Try again
+              </Button>
+            }
+          />
+        ) : (
+          <MembersTable
+            members={members.data}
+            rosters={rosters}
+            loading={members.isLoading}
+            selfId={selfId}
+            actions={{ edit: setEditing, remove: actions.remove, handOver: actions.handOver }}
+          />
+        )}
+      </section>
+      <section aria-labelledby={invitationsHeading}>
+        <Typography.Title id={invitationsHeading} level={2} style={{ fontSize: 18 }}>
+          Invitations
+        </Typography.Title>
+        <InviteForm />
+        {withdrawProblem && (
+          <Alert
+            type="error"
+            showIcon
+            closable={{ onClose: () => setWithdrawProblem(null), 'aria-label': 'Dismiss' }}
+            title={withdrawProblem}
+            style={{ marginBottom: 16 }}
+          />
+        )}
+        {invitations.isError ? (
+          <Alert
+            type="error"
+            showIcon
+            title={`The invitations could not be loaded. ${describeFailure(invitations.error)}`}
+            action={
+              <Button size="small" onClick={() => void invitations.refetch()}>
+                Try again
+              </Button>
+            }
+          />
+        ) : (
+          <InvitationsTable
+            invitations={invitations.data}
+            rosters={rosters}
+            loading={invitations.isLoading}
+            onWithdraw={(invitation) => void withdraw(invitation)}
+          />
+        )}
+      </section>
+      {editing && (
+        <MemberAccessModal
+          member={editing}
+          isSelf={isSelf(editing)}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,178 @@
+import { Button, Dropdown, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { EditOutlined, EllipsisOutlined } from '@ant-design/icons';
+import moment from 'moment';
+import { VisuallyHidden } from '../../components/VisuallyHidden';
+import type { Roster } from '../../lib/api/referenceApi';
+import type { Member } from './memberApi';
+import { memberName, ROLE_LABELS, rosterNames } from './memberFormat';
+
+/** What a row's actions ask the page to do. */
+export interface MemberActions {
+  edit(member: Member): void;
+  handOver(member: Member): void;
+  remove(member: Member): void;
+}
+
+interface MembersTableProps {
+  members: Member[] | undefined;
+  rosters: Roster[] | undefined;
+  loading: boolean;
+  /** The signed-in user's id: their own row is marked and cannot be removed here. */
+  selfId: string | undefined;
+  actions: MemberActions;
+}
+
+const joined = (at: string) => moment(at).format('ll');
+
+function RoleTag({ role }: { role: Member['role'] }) {
+  const { label, color } = ROLE_LABELS[role];
+  return (
+    <Tag color={color} style={{ marginInlineEnd: 0 }}>
+      {label}
+    </Tag>
+  );
+}
+
+function RosterTags({ member, rosters }: { member: Member; rosters: Roster[] | undefined }) {
+  if (!member.rosterIds) return <Typography.Text type="secondary">All rosters</Typography.Text>;
+  return (
+    <Flex wrap gap={4}>
+      {rosterNames(member.rosterIds, rosters).map((name, index) => (
+        <Tag key={member.rosterIds![index]} style={{ marginInlineEnd: 0 }}>
+          {name}
+        </Tag>
+      ))}
+    </Flex>
+  );
+}
+
+function Name({ member, self }: { member: Member; self: boolean }) {
+  return (
+    <span style={{ overflowWrap: 'anywhere' }}>
+      {memberName(member)}
+      {self && <Tag style={{ marginInlineStart: 8 }}>You</Tag>}
+    </span>
+  );
+}
+
+function RowActions({
+  member,
+  self,
+  actions,
+}: {
+  member: Member;
+  self: boolean;
+  actions: MemberActions;
+}) {
+  const name = memberName(member);
+  // Handing over to an owner would only demote the caller; one's own row has neither.
+  const more = [
+    ...(!self && member.role !== 'owner'
+      ? [{ key: 'handOver', label: 'Hand over ownership…' }]
+      : []),
+    ...(!self ? [{ key: 'remove', label: 'Remove from workspace…', danger: true }] : []),
+  ];
+  return (
+    <Flex gap={4} wrap={false} justify="end">
+      <Button
+        size="small"
+        icon={<EditOutlined />}
+        aria-label={`Edit access of ${name}`}
+        onClick={() => actions.edit(member)}
+      />
+      {more.length > 0 && (
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: more,
+            onClick: ({ key }) => (key === 'remove' ? actions.remove : actions.handOver)(member),
+          }}
+        >
+          <Button size="small" icon={<EllipsisOutlined />} aria-label={`More for ${name}`} />
+        </Dropdown>
+      )}
+    </Flex>
+  );
+}
+
+/**
+ * The members: name, e-mail, role, roster limit, joined, and the actions (edit access;
+ * hand over, remove). Column priority (decision 033): a phone shows one Member column
+ * (name; e-mail; role and rosters; joined) beside the actions; from `sm` the columns,
+ * Rosters from `md`, Joined from `lg`.
+ */
+export function MembersTable({ members, rosters, loading, selfId, actions }: MembersTableProps) {
+  const columns: TableColumnsType<Member> = [
+    {
+      key: 'member',
+      title: 'Member',
+      responsive: ['xs'],
+      render: (_, member) => (
+        <Flex vertical gap={2} align="start" style={{ overflowWrap: 'anywhere' }}>
+          <strong>
+            <Name member={member} self={member.userId === selfId} />
+          </strong>
+          <Typography.Text type="secondary">{member.email}</Typography.Text>
+          <Flex wrap gap={4} align="center">
+            <RoleTag role={member.role} />
+            <RosterTags member={member} rosters={rosters} />
+          </Flex>
+          <Typography.Text type="secondary">Joined {joined(member.joinedAt)}</Typography.Text>
+        </Flex>
+      ),
+    },
+    {
+      key: 'name',
+      title: 'Name',
+      responsive: ['sm'],
+      render: (_, member) => <Name member={member} self={member.userId === selfId} />,
+    },
+    {
+      key: 'email',
+      title: 'E-mail',
+      dataIndex: 'email',
+      responsive: ['sm'],
+      render: (email: string) => <span style={{ overflowWrap: 'anywhere' }}>{email}</span>,
+    },
+    {
+      key: 'role',
+      title: 'Role',
+      dataIndex: 'role',
+      responsive: ['sm'],
+      render: (role: Member['role']) => <RoleTag role={role} />,
+    },
+    {
+      key: 'rosters',
+      title: 'Rosters',
+      responsive: ['md'],
+      render: (_, member) => <RosterTags member={member} rosters={rosters} />,
+    },
+    {
+      key: 'joined',
+      title: 'Joined',
+      dataIndex: 'joinedAt',
+      responsive: ['lg'],
+      render: (at: string) => <time dateTime={at}>{joined(at)}</time>,
+    },
+    {
+      key: 'actions',
+      title: <VisuallyHidden>Actions</VisuallyHidden>,
+      align: 'right',
+      width: 80,
+      render: (_, member) => (
+        <RowActions member={member} self={member.userId === selfId} actions={actions} />
+      ),
+    },
+  ];
+  return (
+    <Table<Member>
+      size="small"
+      rowKey="userId"
+      aria-label="Members"
+      loading={loading}
+      dataSource={members}
+      pagination={false}
+      columns={columns}
+    />
+  );
+}
