@@ -90,6 +90,9 @@ export const AccountInfoPage = styledPage(
 export const VerificationPage = lazyPage(
   () => import(/* webpackChunkName: "verification" */ '../features/verification/VerificationPage'),
 );
+export const InvitationPage = lazyPage(
+  () => import(/* webpackChunkName: "invitation" */ '../features/invitation/InvitationPage'),
+);
 export const LoginPage = lazyPage(
   () => import(/* webpackChunkName: "login" */ '../features/auth/LoginPage'),
 );

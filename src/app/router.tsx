@@ -100,6 +100,7 @@ export const routes: RouteObject[] = [
         children: [{ errorElement: <RouteErrorScreen />, children: homePages }],
       },
       { path: paths.verification.path, element: <Pages.VerificationPage /> },
+      { path: paths.invitation.path, element: <Pages.InvitationPage /> },
       { path: paths.login.path, element: <Pages.LoginPage /> },
       { path: '*', element: <Pages.NotFoundPage /> },
     ],
