@@ -2,8 +2,8 @@ import { Alert, Button, Flex, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { CenteredCard } from '../../components/CenteredCard';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { homePath } from '../../lib/paths';
-import { selectIdentity, signOutRequested } from '../../lib/session';
+import { homePath, paths } from '../../lib/paths';
+import { selectAuthStatus, selectIdentity, signOutRequested } from '../../lib/session';
 import type { InvitationFailure } from './invitationFailure';
 
 /** What to do next, by the kind of refusal. */
@@ -13,12 +13,14 @@ const NEXT: Record<InvitationFailure['kind'], string> = {
     'Sign out, then open the link in the invitation e-mail again and sign in (or create an account) with the address it was sent to.',
   member: 'Switch to it from the menu under your name.',
   retry: 'Check your connection and try again: the invitation still works.',
+  incomplete:
+    'If the whole link does not work either, ask the owner of the workspace for a new one.',
 };
 
 /**
  * Why the invitation did not take, in the server's words, and the way out: ask for a new
  * one; sign out and use the invited address; or try again. A signed-in user can always
- * go on to their dashboard.
+ * go on to their dashboard, a signed-out one (a link cut short) to the sign-in.
  */
 export function InvitationRefused({
   failure,
@@ -30,6 +32,7 @@ export function InvitationRefused({
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const identity = useAppSelector(selectIdentity);
+  const signedOut = useAppSelector(selectAuthStatus) === 'signedOut';
   const { kind, title, message } = failure;
   return (
     <CenteredCard title={title}>
@@ -61,10 +64,15 @@ export function InvitationRefused({
         {identity && (
           <Button
             block
-            type={kind === 'askAgain' || kind === 'member' ? 'primary' : 'default'}
+            type={kind === 'otherAddress' || kind === 'retry' ? 'default' : 'primary'}
             onClick={() => void navigate(homePath)}
           >
             Go to your dashboard
+          </Button>
+        )}
+        {signedOut && (
+          <Button block onClick={() => void navigate(paths.login.path)}>
+            Go to sign in
           </Button>
         )}
       </Flex>

@@ -9,7 +9,9 @@ export type FailureKind =
   /** Already a member of the workspace: nothing to join. */
   | 'member'
   /** The server could not be reached or failed: the same link may work in a moment. */
-  | 'retry';
+  | 'retry'
+  /** Not a whole invitation link (cut by a mail client, copied in part). */
+  | 'incomplete';
 
 export interface InvitationFailure {
   kind: FailureKind;
@@ -26,7 +28,7 @@ export const isWellFormedToken = (token: string) => TOKEN.test(token);
 
 /** A link that cannot be an invitation's: not worth asking the server. */
 export const brokenLink: InvitationFailure = {
-  kind: 'askAgain',
+  kind: 'incomplete',
   title: 'This invitation link is incomplete',
   message:
     'The address is not a whole invitation link. Open the link from the invitation e-mail again, or copy all of it into the address bar.',

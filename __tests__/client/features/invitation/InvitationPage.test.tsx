@@ -186,6 +186,7 @@ describe('the invitation link', () => {
       await screen.findByRole('heading', { name: 'This invitation link is incomplete' }),
     ).toBeInTheDocument();
     expect(api.sent('POST /api/invitation/accept')).toHaveLength(0);
+    expect(await screen.findByRole('button', { name: 'Go to your dashboard' })).toBeVisible();
   });
 
   it('offline: the same link can be tried again', async () => {
