@@ -46,10 +46,21 @@ function RosterTags({ member, rosters }: { member: Member; rosters: Roster[] | u
   );
 }
 
-function Name({ member, self }: { member: Member; self: boolean }) {
+const hasName = (member: Member) => memberName(member) !== member.email;
+
+/**
+ * The member's name and _You_ on one's own row. Without a name yet (a new account), the
+ * phone column shows the address in its place (`fallback`); the desktop's Name column
+ * says so, the address being in the next column.
+ */
+function Name({ member, self, fallback }: { member: Member; self: boolean; fallback: boolean }) {
   return (
     <span style={{ overflowWrap: 'anywhere' }}>
-      {memberName(member)}
+      {hasName(member) || fallback ? (
+        memberName(member)
+      ) : (
+        <Typography.Text type="secondary">No name yet</Typography.Text>
+      )}
       {self && <Tag style={{ marginInlineStart: 8 }}>You</Tag>}
     </span>
   );
@@ -110,9 +121,9 @@ export function MembersTable({ members, rosters, loading, selfId, actions }: Mem
       render: (_, member) => (
         <Flex vertical gap={2} align="start" style={{ overflowWrap: 'anywhere' }}>
           <strong>
-            <Name member={member} self={member.userId === selfId} />
+            <Name member={member} self={member.userId === selfId} fallback />
           </strong>
-          <Typography.Text type="secondary">{member.email}</Typography.Text>
+          {hasName(member) && <Typography.Text type="secondary">{member.email}</Typography.Text>}
           <Flex wrap gap={4} align="center">
             <RoleTag role={member.role} />
             <RosterTags member={member} rosters={rosters} />
@@ -125,7 +136,9 @@ export function MembersTable({ members, rosters, loading, selfId, actions }: Mem
       key: 'name',
       title: 'Name',
       responsive: ['sm'],
-      render: (_, member) => <Name member={member} self={member.userId === selfId} />,
+      render: (_, member) => (
+        <Name member={member} self={member.userId === selfId} fallback={false} />
+      ),
     },
     {
       key: 'email',

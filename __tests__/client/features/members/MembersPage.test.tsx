@@ -46,9 +46,12 @@ describe('the Members page', () => {
     const coach = await row(/Bo Nguyen/);
     expect(coach).toHaveTextContent('Coach');
     expect(await within(coach).findByText('Varsity')).toBeInTheDocument();
-    // Without a name, the member shows by their address.
-    const viewer = await row(/cy@example\.com.*Viewer/);
-    expect(within(viewer).getAllByText('cy@example.com').length).toBeGreaterThan(0);
+    // Without a name yet, the Name column says so; the address is beside it.
+    const viewer = await row(/No name yet.*cy@example\.com.*Viewer/);
+    expect(within(viewer).getByText('cy@example.com')).toBeInTheDocument();
+    expect(
+      within(viewer).getByRole('button', { name: 'Edit access of cy@example.com' }),
+    ).toBeVisible();
     expect(screen.getByRole('heading', { name: 'Staff (3)' })).toBeInTheDocument();
     expect(await screen.findByText(/No invitations yet/)).toBeInTheDocument();
   });
@@ -321,5 +324,14 @@ describe('the Members page', () => {
     expect(within(coach).getByRole('button', { name: 'Edit access of Bo Nguyen' })).toBeVisible();
     expect(headers('Invitations')).toEqual(['Invitation', 'Actions']);
     expect(await row(/dee@example\.com/)).toHaveTextContent('Pending');
+  });
+
+  it('on a phone: a member without a name shows by their address, once', async () => {
+    setScreenWidth(390);
+    stubApi(membersPageRoutes(() => [ada, cy]));
+    openPage();
+    const viewer = await row(/cy@example\.com/);
+    expect(within(viewer).getAllByText('cy@example.com')).toHaveLength(1);
+    expect(viewer).not.toHaveTextContent('No name yet');
   });
 });
