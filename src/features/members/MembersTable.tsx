@@ -1,4 +1,4 @@
-import { Button, Dropdown, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Dropdown, Flex, Table, Tag, theme, Typography, type TableColumnsType } from 'antd';
 import { EditOutlined, EllipsisOutlined } from '@ant-design/icons';
 import moment from 'moment';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
@@ -25,9 +25,13 @@ interface MembersTableProps {
 const joined = (at: string) => moment(at).format('ll');
 
 function RoleTag({ role }: { role: Member['role'] }) {
+  const { token } = theme.useToken();
   const { label, color } = ROLE_LABELS[role];
+  // antd writes a preset tag's text in shade 7 of its colour, under 4.5:1 on its pale
+  // background for gold (axe); shade 9 reads well and keeps the colour (as TierTag does).
+  const text = (token as unknown as Record<string, string | undefined>)[`${color}9`];
   return (
-    <Tag color={color} style={{ marginInlineEnd: 0 }}>
+    <Tag color={color} style={{ marginInlineEnd: 0, ...(text ? { color: text } : {}) }}>
       {label}
     </Tag>
   );
