@@ -4,7 +4,9 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppProviders } from '../../../../src/app/AppProviders';
 import { routes } from '../../../../src/app/router';
+import { WORKSPACE_HEADER } from '../../../../contract/workspace-constants';
 import { userApi } from '../../../../src/features/account/userApi';
+import { getWorkspaceId, setWorkspaceId } from '../../../../src/lib/api';
 import { homePath } from '../../../../src/lib/paths';
 import { fakeAuth, json, makeTestStore, renderRoute, stubApi, testUser } from '../../test-utils';
 
@@ -23,16 +25,28 @@ const EXPIRED = 'This invitation expired (after 7 days): ask for a new one.';
 const OTHER_ADDRESS =
   'This invitation was sent to another address: sign in with that address to accept it.';
 
-function joinRoutes(accept: () => Response = () => json(lincoln)) {
+/** The user's own workspace, where the tab works before joining. */
+const own = testUser();
+
+/** `/user` as the server answers it for the workspace the call names (the tab's). */
+const userIn = (request: Request) =>
+  json(
+    request.headers.get(WORKSPACE_HEADER) === lincoln.id
+      ? testUser({ id: lincoln.id, role: 'coach' })
+      : own,
+  );
+
+function joinRoutes(accept: () => Response | Promise<Response> = () => json(lincoln)) {
   return {
     'POST /api/invitation/accept': accept,
     'PUT /api/workspace/current': () => json({ items: [lincoln], currentId: lincoln.id }),
-    'GET /api/user': () => json(testUser({ id: lincoln.id, role: 'coach' })),
+    'GET /api/user': userIn,
   };
 }
 
 describe('the invitation link', () => {
-  it('joins at once when signed in, switches to the workspace and lands on the dashboard', async () => {
+  it('joins at once when signed in, switches the tab to the workspace and lands on the dashboard', async () => {
+    setWorkspaceId(own.id); // the tab worked in the user's own workspace
     const api = stubApi(joinRoutes());
     const { router, store } = renderRoute(link);
     expect(await screen.findByText('You joined Lincoln High Football')).toBeInTheDocument();
@@ -44,10 +58,12 @@ describe('the invitation link', () => {
     expect(JSON.parse(api.sent('PUT /api/workspace/current')[0]!.body)).toEqual({
       workspaceId: lincoln.id,
     });
-    // The dashboard asks for the account after the switch, in the joined workspace.
+    // The tab's calls name the joined workspace from now on: the dashboard's are in it.
+    expect(getWorkspaceId()).toBe(lincoln.id);
     await waitFor(() =>
       expect(userApi.endpoints.getUser.select()(store.getState()).data?.id).toBe(lincoln.id),
     );
+    expect(api.sent('GET /api/user').at(-1)!.headers.get(WORKSPACE_HEADER)).toBe(lincoln.id);
   });
 
   it('sends the single-use token once, under StrictMode’s double effects too', async () => {
@@ -68,18 +84,15 @@ describe('the invitation link', () => {
   });
 
   it('drops what was cached of the workspace left', async () => {
+    setWorkspaceId(own.id);
     let answerAccept: () => void = () => undefined;
     const acceptHeld = new Promise<void>((resolve) => (answerAccept = resolve));
-    let switched = false;
-    stubApi({
-      ...joinRoutes(),
-      'POST /api/invitation/accept': async () => {
+    stubApi(
+      joinRoutes(async () => {
         await acceptHeld;
-        switched = true;
         return json(lincoln);
-      },
-      'GET /api/user': () => json(testUser(switched ? { id: lincoln.id, role: 'coach' } : {})),
-    });
+      }),
+    );
     const { store } = renderRoute(link);
     expect(await screen.findByText('Joining the workspace…')).toBeInTheDocument();
     // The account of the workspace left is in the cache when the accept answers.
@@ -87,7 +100,7 @@ describe('the invitation link', () => {
       await store.dispatch(userApi.endpoints.getUser.initiate());
     });
     const cachedId = () => userApi.endpoints.getUser.select()(store.getState()).data?.id;
-    expect(cachedId()).toBe(testUser().id);
+    expect(cachedId()).toBe(own.id);
     answerAccept();
     expect(await screen.findByText('You joined Lincoln High Football')).toBeInTheDocument();
     await waitFor(() => expect(cachedId()).toBe(lincoln.id));
