@@ -1,6 +1,6 @@
 import { App, Button, Col, Form, Input, Row, Select } from 'antd';
 import type { Role } from '../../../contract/permissions';
-import { INVITATION_DAYS } from '../../../contract/workspace';
+import { INVITATION_DAYS } from '../../../contract/workspace-constants';
 import { FormProblems } from '../../components/FormProblems';
 import { useServerFormErrors } from '../../components/useServerFormErrors';
 import { useCreateInvitationMutation } from './memberApi';
