@@ -3,10 +3,9 @@ import { Alert, App, Button, Result, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { PageFrame } from '../../components/PageFrame';
 import { describeFailure } from '../../components/serverErrors';
+import { useGetUserQuery } from '../../lib/api/currentUserApi';
 import { useListRostersQuery } from '../../lib/api/referenceApi';
-import { useAppSelector } from '../../lib/hooks';
 import { homePath, paths } from '../../lib/paths';
-import { selectIdentity } from '../../lib/session';
 import { InvitationsTable } from './InvitationsTable';
 import { InviteForm } from './InviteForm';
 import { MemberAccessModal } from './MemberAccessModal';
@@ -22,7 +21,7 @@ import { useMemberActions } from './useMemberActions';
 
 const status = (error: unknown) => (error as { status?: unknown } | undefined)?.status;
 
-/** What a member who is not an owner sees here (the menu does not offer the page to them). */
+/** What a member sees whose role changed while the page was open: the server's 403. */
 function OwnersOnly({ error }: { error: unknown }) {
   const navigate = useNavigate();
   return (
@@ -41,13 +40,14 @@ function OwnersOnly({ error }: { error: unknown }) {
 
 /**
  * Members (the owner's): who belongs to the workspace with which role and rosters, and
- * the invitations. docs/workspaces.md ("Screens") says what each action does; the server
- * (contract/permissions.ts) refuses the page's calls to anyone but an owner, and those
- * refusals are what a coach who opens the address sees.
+ * the invitations. docs/workspaces.md ("Screens") says what each action does. The route
+ * is gated by its `access` (lib/paths.ts): a coach or viewer sees "You don't have
+ * access". A member whose role changed while the page was open (handed the workspace
+ * over, demoted by another owner) gets the server's 403, shown in its words.
  */
 export default function MembersPage() {
   const { message } = App.useApp();
-  const identity = useAppSelector(selectIdentity);
+  const { data: user } = useGetUserQuery();
   const members = useListMembersQuery();
   const invitations = useListInvitationsQuery();
   const { data: rosters } = useListRostersQuery();
@@ -57,10 +57,7 @@ export default function MembersPage() {
   const [withdrawProblem, setWithdrawProblem] = useState<string | null>(null);
   const staffHeading = useId();
   const invitationsHeading = useId();
-  // The member rows carry the sign-in address; the identity's is the same one.
-  const isSelf = (member: Member) =>
-    !!identity && member.email.toLowerCase() === identity.email.toLowerCase();
-  const selfId = members.data?.find(isSelf)?.userId;
+  const selfId = user?.userId;
 
   async function withdraw(invitation: Invitation) {
     setWithdrawProblem(null);
@@ -157,7 +154,7 @@ export default function MembersPage() {
       {editing && (
         <MemberAccessModal
           member={editing}
-          isSelf={isSelf(editing)}
+          isSelf={editing.userId === selfId}
           onClose={() => setEditing(null)}
         />
       )}

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { InvitationBody, MemberBody } from '../../../../contract/workspace';
 import MembersPage from '../../../../src/features/members/MembersPage';
 import { paths } from '../../../../src/lib/paths';
-import { empty, json, renderWithProviders, stubApi } from '../../test-utils';
+import { empty, json, renderRoute, renderWithProviders, stubApi, testUser } from '../../test-utils';
 import { setScreenWidth } from '../../screen';
 import { findDialog } from '../athletes/athleteFixtures';
 import { ada, bo, cy, membersPageRoutes, testInvitation } from './memberFixtures';
@@ -287,7 +287,19 @@ describe('the Members page', () => {
     expect(await row(/dee@example\.com.*Withdrawn/)).toBeInTheDocument();
   });
 
-  it('tells a member who is not an owner that owners manage members', async () => {
+  it('is not open to a coach: the route says so, and asks the server nothing', async () => {
+    const api = stubApi({
+      ...membersPageRoutes(() => [ada, bo]),
+      'GET /api/user': () => json(testUser({ role: 'coach' })),
+    });
+    renderRoute(paths.home.members.path);
+    expect(
+      await screen.findByText(/Only an owner of .* can manage the members/),
+    ).toBeInTheDocument();
+    expect(api.sent('GET /api/member')).toHaveLength(0);
+  });
+
+  it('shows the server’s 403 to a member whose role changed while the page was open', async () => {
     const refusal =
       'Your role in this workspace (coach) does not allow this; ask an owner of the workspace.';
     stubApi({

@@ -1,5 +1,5 @@
 import type { InvitationBody, MemberBody } from '../../../../contract/workspace';
-import { json } from '../../test-utils';
+import { json, testUser } from '../../test-utils';
 
 /** A member as `GET /api/member` answers; the signed-in owner (fakeAuth's ada@) unless told. */
 export function testMember(overrides: Partial<MemberBody> = {}): MemberBody {
@@ -55,13 +55,14 @@ const roster = (id: number, name: string) => ({
   createdAt: '2026-01-01T00:00:00.000Z',
 });
 
-/** The page's reads: members, invitations and the workspace's rosters. */
+/** The page's reads: the signed-in owner (Ada), members, invitations and the rosters. */
 export function membersPageRoutes(
   members: () => MemberBody[],
   invitations: () => InvitationBody[] = () => [],
 ) {
   const rosters = [roster(1, 'Varsity'), roster(2, 'Sprinters')];
   return {
+    'GET /api/user': () => json(testUser({ userId: ada.userId })),
     'GET /api/member': () => json({ items: members(), totalCount: members().length }),
     'GET /api/member/invitation': () => json({ items: invitations() }),
     'GET /api/roster': () =>
