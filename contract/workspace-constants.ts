@@ -5,3 +5,6 @@
 
 /** The request header that names the workspace a call acts in (a workspace id, a UUID). */
 export const WORKSPACE_HEADER = 'x-splitline-workspace';
+
+/** Invitations can be accepted for this long after they were sent. */
+export const INVITATION_DAYS = 7;

@@ -9,9 +9,7 @@ import { ROLES } from './permissions';
  * it, the user's last chosen workspace (`PUT /api/workspace/current`), else their own.
  */
 
-export { WORKSPACE_HEADER } from './workspace-constants';
-/** Invitations can be accepted for this long after they were sent. */
-export const INVITATION_DAYS = 7;
+export { INVITATION_DAYS, WORKSPACE_HEADER } from './workspace-constants';
 /** At most this many members (and pending invitations) per workspace. */
 export const MAX_MEMBERS = 200;
 

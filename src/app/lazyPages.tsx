@@ -72,6 +72,9 @@ export const IntegrationsPage = styledPage(
 export const ActivityPage = styledPage(
   () => import(/* webpackChunkName: "activity" */ '../features/activity/ActivityPage'),
 );
+export const MembersPage = styledPage(
+  () => import(/* webpackChunkName: "members" */ '../features/members/MembersPage'),
+);
 export const StorePage = styledPage(
   () => import(/* webpackChunkName: "store" */ '../features/store/StorePage'),
 );
@@ -86,6 +89,9 @@ export const AccountInfoPage = styledPage(
 );
 export const VerificationPage = lazyPage(
   () => import(/* webpackChunkName: "verification" */ '../features/verification/VerificationPage'),
+);
+export const InvitationPage = lazyPage(
+  () => import(/* webpackChunkName: "invitation" */ '../features/invitation/InvitationPage'),
 );
 export const LoginPage = lazyPage(
   () => import(/* webpackChunkName: "login" */ '../features/auth/LoginPage'),

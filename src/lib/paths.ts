@@ -13,6 +13,8 @@ export const paths = {
   root: { path: '/', label: 'Splitline' },
   login: { path: '/login', label: 'Sign in' },
   verification: { path: '/verification', label: 'Email Verification' },
+  /** The link of an invitation mail (`${PUBLIC_URL}/invitation/<token>`, server/workspace). */
+  invitation: { path: '/invitation/:token', label: 'Invitation' },
   home: {
     root: { path: '/home', label: 'Home' },
     leaderboard: { path: '/home/leaderboard', label: 'Leaderboard' },
@@ -52,6 +54,11 @@ export const paths = {
       path: '/home/activity',
       label: 'Activity',
       access: { call: 'GET /api/activity', action: 'see the activity log' },
+    },
+    members: {
+      path: '/home/members',
+      label: 'Members',
+      access: { call: 'GET /api/member', action: 'manage the members' },
     },
     store: {
       path: '/home/store/credit',

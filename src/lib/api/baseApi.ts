@@ -23,6 +23,8 @@ export const TAG_TYPES = [
   'Order',
   'Webhook',
   'WebhookDelivery',
+  'Member',
+  'Invitation',
 ] as const;
 
 export const baseApi = createApi({

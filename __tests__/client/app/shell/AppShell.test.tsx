@@ -125,4 +125,18 @@ describe('shell', () => {
     expect(await screen.findByRole('navigation', { name: 'Main' })).toBeInTheDocument();
     answerBoard();
   });
+
+  it.each([
+    ['owner', true],
+    ['coach', false],
+    ['viewer', false],
+  ] as const)('shows Members in the menu to owners only (%s: %s)', async (role, shown) => {
+    stubApi({ 'GET /api/user': () => json(testUser({ role })) });
+    renderRoute(paths.home.leaderboard.path);
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await within(nav).findByRole('link', { name: 'Athlete Profiles' });
+    const members = within(nav).queryByRole('link', { name: 'Members' });
+    if (shown) expect(members).toHaveAttribute('href', paths.home.members.path);
+    else expect(members).toBeNull();
+  });
 });

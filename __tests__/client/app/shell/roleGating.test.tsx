@@ -49,6 +49,7 @@ describe('a page the role may not open', () => {
       home.integrations,
       'Only an owner of Riverside Lions can manage API keys and webhooks.',
     ],
+    ['coach', home.members, 'Only an owner of Riverside Lions can manage the members.'],
     [
       'viewer',
       home.activity,
