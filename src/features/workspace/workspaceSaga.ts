@@ -23,9 +23,10 @@ export function forbiddenEvents(): EventChannel<true> {
  * the tab works in and the member's role there.
  * - A member (role set): the tab's calls are pinned to that workspace, and its table
  *   filters are brought back (`workspaceEntered`).
- * - No role in the pinned workspace: an owner removed the member (or the workspace is
- *   gone). The pin is dropped, the cache emptied (every page asks again, now in the
- *   workspace the server chooses: the last chosen, else their own) and the member told.
+ * - An answer for another workspace than the pinned one, which is not among the user's
+ *   any more: an owner removed the member (the server then answers for the user's own
+ *   workspace, or none). The tab moves there, the cache is emptied (every page asks
+ *   again) and the member is told.
  * A 403 from any call reads `/user` again: a role or a roster limit may have changed.
  */
 export function* workspaceSaga(): SagaIterator {
@@ -35,16 +36,19 @@ export function* workspaceSaga(): SagaIterator {
   function* adopt({ payload: user }: PayloadAction<UserBody>): SagaIterator {
     if (!user) return; // not an answer the server gives; a stub's
     const pinned = getWorkspaceId();
-    if (user.role === null) {
-      if (!pinned || pinned === user.id) return;
+    if (pinned && pinned !== user.id) {
+      // Asked before a switch to a workspace the user still has: its answer comes next.
+      if (user.workspaces.some((workspace) => workspace.id === pinned)) return;
+      // The server answered for another workspace: the member has none in the pinned one.
       const name = known.find((workspace) => workspace.id === pinned)?.name;
-      yield call(setWorkspaceId, null);
+      yield call(setWorkspaceId, user.role === null ? null : user.id);
       yield put(membershipLost(name ?? 'the workspace you were working in'));
       yield put(baseApi.util.resetApiState());
       return;
     }
+    if (user.role === null) return; // a member of no workspace
     known = user.workspaces;
-    if (pinned !== user.id) yield call(setWorkspaceId, user.id);
+    if (!pinned) yield call(setWorkspaceId, user.id);
     yield put(workspaceEntered(user.id));
   }
 
