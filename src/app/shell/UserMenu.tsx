@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { App, Avatar, Button, Dropdown, type MenuProps } from 'antd';
-import { CheckOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { CheckOutlined, ExportOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useGetUserQuery } from '../../features/account/userApi';
 import { selectIdentity, signOutRequested } from '../../lib/session';
@@ -24,25 +24,36 @@ function useDisplayName(): string {
 
 const roleNames = { owner: 'Owner', coach: 'Coach', viewer: 'Viewer' } as const;
 
-/** The user's workspaces to switch between, when there is more than one (issue 34). */
-function useWorkspaceItems(): MenuProps['items'] {
+/**
+ * The user's workspaces to switch between, when there is more than one (issue 34), and
+ * leaving the one the tab works in when it is not theirs (`next`: where they go then).
+ */
+function useWorkspaceItems(): { items: MenuProps['items']; next: string | null } {
   const { data: user } = useGetUserQuery();
   const workspaces = user?.workspaces ?? [];
-  if (workspaces.length < 2) return [];
-  return [
+  if (!user || workspaces.length < 2) return { items: [], next: null };
+  const current = workspaces.find((workspace) => workspace.id === user.id);
+  const others = workspaces.filter((workspace) => workspace.id !== user.id);
+  const next = (others.find((workspace) => workspace.id === user.userId) ?? others[0])!.id;
+  const mayLeave = current !== undefined && current.id !== user.userId;
+  const items: MenuProps['items'] = [
     {
       type: 'group',
       key: 'workspaces',
       label: 'Workspaces',
       children: workspaces.map((workspace) => ({
         key: `workspace:${workspace.id}`,
-        icon: workspace.id === user?.id ? <CheckOutlined aria-label="current" /> : <span />,
+        icon: workspace.id === user.id ? <CheckOutlined aria-label="current" /> : <span />,
         label: `${workspace.name} · ${roleNames[workspace.role]}`,
-        disabled: workspace.id === user?.id,
+        disabled: workspace.id === user.id,
       })),
     },
+    ...(mayLeave
+      ? [{ key: 'leave', icon: <ExportOutlined />, label: `Leave ${current.name}…` }]
+      : []),
     { type: 'divider' },
   ];
+  return { items, next };
 }
 
 /**
@@ -51,13 +62,13 @@ function useWorkspaceItems(): MenuProps['items'] {
  */
 export function UserMenu() {
   const dispatch = useAppDispatch();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const name = useDisplayName();
   const [waiting, setWaiting] = useState(0);
-  const { switchTo } = useSwitchWorkspace();
-  const workspaceItems = useWorkspaceItems();
+  const { switchTo, leave } = useSwitchWorkspace();
+  const workspaces = useWorkspaceItems();
   const items: MenuProps['items'] = [
-    ...(workspaceItems ?? []),
+    ...(workspaces.items ?? []),
     {
       key: 'profile',
       icon: <UserOutlined />,
@@ -68,9 +79,17 @@ export function UserMenu() {
   ];
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'logout') void signOutOrWarn();
-    if (key.startsWith('workspace:')) {
-      switchTo(key.slice('workspace:'.length)).catch((failure: unknown) => {
-        void message.error(describeFailure(failure));
+    const failed = (failure: unknown) => void message.error(describeFailure(failure));
+    if (key.startsWith('workspace:')) switchTo(key.slice('workspace:'.length)).catch(failed);
+    if (key === 'leave' && workspaces.next) {
+      const next = workspaces.next;
+      void modal.confirm({
+        title: 'Leave this workspace?',
+        content:
+          'You will no longer see its athletes, results and reports. An owner can invite you again.',
+        okText: 'Leave',
+        okButtonProps: { danger: true },
+        onOk: () => leave(next).catch(failed),
       });
     }
   };

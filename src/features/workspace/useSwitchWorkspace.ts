@@ -3,18 +3,20 @@ import { useNavigate } from 'react-router';
 import { baseApi, setWorkspaceId } from '../../lib/api';
 import { useAppDispatch } from '../../lib/hooks';
 import { homePath } from '../../lib/paths';
-import { useChooseWorkspaceMutation } from './workspaceApi';
+import { useChooseWorkspaceMutation, useLeaveWorkspaceMutation } from './workspaceApi';
 
 /**
  * Switches this tab to another of the user's workspaces: the server remembers the choice
  * (the next sign-in opens it), the tab's calls name the new workspace, the cache of the
  * old one is dropped, and the dashboard opens. The filters follow when `/user` answers.
- * Rejects with the API's error when the server refused (e.g. no longer a member).
+ * Rejects with the API's error when the server refused (e.g. no longer a member). `leave`
+ * leaves the tab's workspace first (a member's choice; its last owner is refused, 409).
  */
 export function useSwitchWorkspace() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [choose, { isLoading }] = useChooseWorkspaceMutation();
+  const [leaveCurrent] = useLeaveWorkspaceMutation();
   const switchTo = useCallback(
     async (workspaceId: string) => {
       await choose({ workspaceId }).unwrap();
@@ -24,5 +26,13 @@ export function useSwitchWorkspace() {
     },
     [choose, dispatch, navigate],
   );
-  return { switchTo, switching: isLoading };
+  /** Leaves the tab's workspace, then works in `next` (the user's own) as a switch does. */
+  const leave = useCallback(
+    async (next: string) => {
+      await leaveCurrent().unwrap();
+      await switchTo(next);
+    },
+    [leaveCurrent, switchTo],
+  );
+  return { switchTo, leave, switching: isLoading };
 }

@@ -11,7 +11,11 @@ export const workspaceApi = baseApi.injectEndpoints({
     chooseWorkspace: build.mutation<WorkspaceListBody, ChooseWorkspaceInput>({
       query: (body) => ({ url: '/workspace/current', method: 'PUT', body }),
     }),
+    /** Leaves the tab's workspace (409 for its last owner). */
+    leaveWorkspace: build.mutation<void, void>({
+      query: () => ({ url: '/workspace/leave', method: 'POST' }),
+    }),
   }),
 });
 
-export const { useChooseWorkspaceMutation } = workspaceApi;
+export const { useChooseWorkspaceMutation, useLeaveWorkspaceMutation } = workspaceApi;

@@ -61,6 +61,30 @@ describe('workspaces', () => {
     expect(api.sent('GET /api/user').at(-1)!.headers.get(workspaceHeader)).toBe(lincoln.id);
   });
 
+  it("leaves a workspace that is not the user's own, and goes back to their own", async () => {
+    let left = false;
+    const api = stubApi({
+      'GET /api/user': (request) =>
+        json(userIn(request.headers.get(workspaceHeader), { memberOfLincoln: !left })),
+      'POST /api/workspace/leave': () => ((left = true), new Response(null, { status: 204 })),
+      'PUT /api/workspace/current': () => json({ items: [own], currentId: own.id }),
+    });
+    setWorkspaceId(lincoln.id);
+    const { user } = renderRoute('/home/leaderboard');
+    expect(await screen.findByText('Lincoln High Football')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Account menu of/ }));
+    await user.click(await screen.findByRole('menuitem', { name: /Leave Lincoln High Football/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave this workspace?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Leave' }));
+
+    await waitFor(() => expect(getWorkspaceId()).toBe(own.id));
+    expect(api.sent('POST /api/workspace/leave')[0]!.headers.get(workspaceHeader)).toBe(lincoln.id);
+    expect(JSON.parse(api.sent('PUT /api/workspace/current')[0]!.body)).toEqual({
+      workspaceId: own.id,
+    });
+    expect(await screen.findByText('Riverside Lions')).toBeInTheDocument();
+  });
+
   it('tells a removed member where they are now, after a refused call', async () => {
     let removed = false;
     const api = stubApi({
