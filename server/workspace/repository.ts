@@ -328,10 +328,30 @@ export function updateMember(
     );
     await recordMember(trx, workspaceId, actor, 'role_changed', member, {
       role: member.role,
-      rosterIds: member.rosterIds,
+      rosters: await rosterNames(trx, workspaceId, member.rosterIds),
     });
     return member;
   });
+}
+
+/**
+ * The names of a roster limit's rosters, for the activity log (a coach reads names, not
+ * ids); null: every roster.
+ */
+async function rosterNames(
+  trx: Transaction<Database>,
+  workspaceId: string,
+  rosterIds: readonly number[] | null | undefined,
+): Promise<string[] | null> {
+  if (!rosterIds || rosterIds.length === 0) return null;
+  const rows = await trx
+    .selectFrom('rosters')
+    .select('name')
+    .where('account_id', '=', workspaceId)
+    .where('id', 'in', rosterIds.map(String))
+    .orderBy('name')
+    .execute();
+  return rows.map((row) => row.name);
 }
 
 /** A member event in the workspace's activity log, in the change's transaction. */
@@ -550,7 +570,10 @@ export function createInvitation(
       kind: 'member',
       action: 'invited',
       subjectLabel: values.email,
-      after: { role: values.role, rosterIds: values.rosterIds },
+      after: {
+        role: values.role,
+        rosters: await rosterNames(trx, values.workspaceId, values.rosterIds),
+      },
     });
     return { invitation: toInvitationBody(row), token };
   });

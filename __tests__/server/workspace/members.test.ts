@@ -131,17 +131,21 @@ describe('team workspaces: members', () => {
     const program = await newCoach(app);
     const coach = await join(app, program, 'coach');
     const email = await emailOf(coach.user);
-    expect((await program.put(`/api/member/${coach.userId}`, { role: 'viewer' })).statusCode).toBe(
-      200,
-    );
+    const varsity = await program.createRoster('Varsity');
+    const changed = await program.put(`/api/member/${coach.userId}`, {
+      role: 'viewer',
+      rosterIds: [varsity.id],
+    });
+    expect(changed.statusCode).toBe(200);
     const entries = async () =>
       (await program.get('/api/activity?kind=member')).json<{
         items: { action: string; subjectLabel: string; after: unknown }[];
       }>().items;
     expect((await entries()).map((e) => [e.action, e.subjectLabel, e.after])).toEqual([
-      ['role_changed', email, { role: 'viewer', rosterIds: null }],
+      // The roster limit by name, as a coach reads it; null: every roster.
+      ['role_changed', email, { role: 'viewer', rosters: ['Varsity'] }],
       ['joined', email, { role: 'coach' }],
-      ['invited', email, { role: 'coach', rosterIds: null }],
+      ['invited', email, { role: 'coach', rosters: null }],
     ]);
     // An entry that cannot be written takes its change back with it.
     await sql`create function refuse_member_entry() returns trigger language plpgsql as $$

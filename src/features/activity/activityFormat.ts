@@ -62,12 +62,15 @@ const fieldNames: Record<string, string> = {
   events: 'Events',
   status: 'Status',
   role: 'Role',
+  rosters: 'Rosters',
 };
 
 /** Fields of a snapshot that another field names better (ids beside names, the unit). */
 const hidden = new Set(['athleteId', 'eventTypeId', 'unit']);
 
 function formatValue(field: string, value: unknown): string {
+  // A member's roster limit: none is every roster.
+  if (field === 'rosters' && value === null) return 'All rosters';
   if (value === null || value === undefined || value === '') return '—';
   if (field === 'timeMs' && typeof value === 'number') return `${(value / 1000).toFixed(2)} s`;
   if (field === 'markMm' && typeof value === 'number') return `${(value / 10).toFixed(1)} cm`;
