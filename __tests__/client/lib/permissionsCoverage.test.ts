@@ -63,6 +63,7 @@ const sameMembers = (a: string, b: string) =>
 const pagesByFeature: Record<string, AppPath> = {
   integration: paths.home.integrations,
   store: paths.home.store,
+  members: paths.home.members,
 };
 /** The gated page a mutation is made on: its feature's (by the file that defines it). */
 function pageOf(mutation: string): AppPath | undefined {
