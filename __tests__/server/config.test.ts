@@ -105,7 +105,15 @@ describe('loadConfig', () => {
       auth0ManagementClientSecret: undefined,
       auth0Connection: 'Username-Password-Authentication',
       accessTokenTtl: 600,
+      mailRequestLimits: { signupPerIp: 20 },
     });
+  });
+
+  it('reads how many sign-ups one network may ask for in an hour', () => {
+    expect(loadConfig({ SIGN_UPS_PER_NETWORK: '200' }).mailRequestLimits).toEqual({
+      signupPerIp: 200,
+    });
+    expect(() => loadConfig({ SIGN_UPS_PER_NETWORK: '0' })).toThrow('SIGN_UPS_PER_NETWORK="0"');
   });
 
   it("reads the access tokens' lifetime in seconds, 10 to 86400", () => {

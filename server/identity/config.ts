@@ -43,6 +43,14 @@ export const IdentityEnvironment = Type.Object({
     default: 600,
     description: 'seconds from 10 to 86400',
   }),
+  // Sign-ups asked from one network (client address) in an hour (decision 018). A staff
+  // joining from one school's Wi-Fi may need more; the browser tests sign up dozens.
+  SIGN_UPS_PER_NETWORK: Type.Integer({
+    minimum: 1,
+    maximum: 100_000,
+    default: 20,
+    description: 'a whole number of sign-ups an hour, from 1',
+  }),
 });
 
 /** Never shown in a message (start failures end up in logs). */
@@ -78,6 +86,8 @@ export interface IdentityConfig {
   auth0Connection: string;
   /** Lifetime of the embedded provider's access tokens, in seconds. */
   accessTokenTtl: number;
+  /** The embedded provider's limits on mail-sending requests (sign-ups per network). */
+  mailRequestLimits: { signupPerIp: number };
 }
 
 export function identityConfig(checked: Static<typeof IdentityEnvironment>): IdentityConfig {
@@ -91,5 +101,6 @@ export function identityConfig(checked: Static<typeof IdentityEnvironment>): Ide
     auth0ManagementClientSecret: checked.AUTH0_MANAGEMENT_CLIENT_SECRET,
     auth0Connection: checked.AUTH0_CONNECTION,
     accessTokenTtl: checked.ACCESS_TOKEN_TTL,
+    mailRequestLimits: { signupPerIp: checked.SIGN_UPS_PER_NETWORK },
   };
 }
