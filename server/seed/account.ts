@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { hashPassword } from '../identity';
+import { addOwner } from '../workspace';
 
 export interface SeedAccount {
   accountId: string;
@@ -16,7 +17,9 @@ export interface SeedAccount {
  * marked verified) and the user row, whose `auth_subject` is the credential's id (the
  * subject the embedded identity provider issues). The seed grants the spots its athletes
  * need after inserting them (`topUpSpots`). A new account gets `timeZone` (else UTC); an
- * existing one keeps its own.
+ * existing one keeps its own. Either way the account is its own workspace with its user
+ * as the owner (decision 035), as a signed-up account is (an account seeded before that
+ * gets it here).
  */
 export async function ensureSeedAccount(
   trx: Kysely<Database>,
@@ -54,6 +57,7 @@ export async function ensureSeedAccount(
       })
       .returning(['id', 'time_zone'])
       .executeTakeFirstOrThrow();
+    await addOwner(trx, user.id);
     return {
       accountId: user.id,
       created: true,
@@ -62,6 +66,7 @@ export async function ensureSeedAccount(
       timeZone: user.time_zone,
     };
   }
+  await addOwner(trx, existing.id);
   const count = (table: 'results' | 'athletes') =>
     trx
       .selectFrom(table)

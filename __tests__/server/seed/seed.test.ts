@@ -77,6 +77,13 @@ describe('seedAccount', () => {
       .selectAll()
       .where('auth_subject', '=', credential.id)
       .executeTakeFirstOrThrow();
+    // Its own workspace, its user the owner, as a signed-up account's (decision 035).
+    const members = await handle.db
+      .selectFrom('workspace_members')
+      .select(['user_id', 'role', 'roster_ids'])
+      .where('workspace_id', '=', user.id)
+      .execute();
+    expect(members).toEqual([{ user_id: user.id, role: 'owner', roster_ids: null }]);
     // Its 60 athletes and room for 50 more, in the Store's ledger.
     expect(await balance(handle.db, user.id)).toMatchObject({ spotsTotal: 110, spotsLeft: 50 });
     expect(await count('results', user.id)).toBe(3_000);

@@ -6,6 +6,7 @@ import { openDatabase, type DatabaseHandle } from '../../../server/db/connect';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { migrations } from '../../../server/db/migrations';
 import * as workspaces from '../../../server/db/migrations/028_workspaces';
+import * as seededOwners from '../../../server/db/migrations/030_seeded_owners';
 
 /**
  * Migration 028: every existing account becomes a workspace owned by its user, with no
@@ -106,5 +107,36 @@ describe('migration 028', () => {
     );
     const keyAfterUp = await sql<{ access: string }>`select access from api_keys`.execute(db);
     expect(keyAfterUp.rows).toEqual([{ access: 'write' }]);
+  });
+
+  it('030: gives a workspace nobody is a member of (a seeded account) its own user as owner', async () => {
+    const db = handle.db as Kysely<unknown>;
+    // Left at the latest by the test above. c: seeded without an owner row; d handed its
+    // workspace over to e and works in a's; neither d nor e changes.
+    const { rows } = await sql<{ id: string }>`
+      insert into users (auth_subject, email)
+      values ('c', 'c@example.org'), ('d', 'd@example.org'), ('e', 'e@example.org')
+      returning id`.execute(db);
+    const [c, d, e] = rows.map((row) => row.id) as [string, string, string];
+    const a = (await sql<{ id: string }>`select id from users where auth_subject = 'a'`.execute(db))
+      .rows[0]!.id;
+    await sql`insert into workspace_members (user_id, workspace_id, role) values
+      (${e}, ${e}, 'owner'), (${e}, ${d}, 'owner'), (${d}, ${a}, 'coach')`.execute(db);
+    const of = async (user: string) =>
+      (
+        await sql<{ workspace_id: string; role: string }>`select workspace_id, role
+          from workspace_members where user_id = ${user} order by workspace_id`.execute(db)
+      ).rows;
+    const before = { d: await of(d), e: await of(e) };
+    expect(await of(c)).toEqual([]);
+
+    await seededOwners.up(db);
+    expect(await of(c)).toEqual([{ workspace_id: c, role: 'owner' }]);
+    expect({ d: await of(d), e: await of(e) }).toEqual(before);
+    // Again (down is nothing to undo): no second row, nothing else changes.
+    await seededOwners.down();
+    await seededOwners.up(db);
+    expect(await of(c)).toEqual([{ workspace_id: c, role: 'owner' }]);
+    expect({ d: await of(d), e: await of(e) }).toEqual(before);
   });
 });

@@ -28,6 +28,7 @@ import * as webhookSecretPrefix from './026_webhook_secret_prefix';
 import * as webhookNoticeSent from './027_webhook_notice_sent';
 import * as workspaces from './028_workspaces';
 import * as activityLog from './029_activity_log';
+import * as seededOwners from './030_seeded_owners';
 
 /** Numbered migrations, applied in key order at server start (Kysely's Migrator). */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '027_webhook_notice_sent': webhookNoticeSent,
   '028_workspaces': workspaces,
   '029_activity_log': activityLog,
+  '030_seeded_owners': seededOwners,
 };
