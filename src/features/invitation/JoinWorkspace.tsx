@@ -2,19 +2,17 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { App, Spin, Typography } from 'antd';
 import { useNavigate } from 'react-router';
 import { CenteredCard } from '../../components/CenteredCard';
-import { baseApi, setWorkspaceId } from '../../lib/api';
 import { useAppDispatch } from '../../lib/hooks';
 import { homePath } from '../../lib/paths';
+import { enterWorkspace } from '../workspace/enterWorkspace';
 import { invitationFailure, type InvitationFailure } from './invitationFailure';
 import { useAcceptInvitationMutation } from './invitationApi';
 import { InvitationRefused } from './InvitationRefused';
 
 /**
  * Accepts the invitation once (a token is single-use: React's development double effect
- * must not send it twice), then pins this tab to the joined workspace (its calls name it,
- * docs/workspaces.md "The workspace of a tab") and drops the cache of the one left, so
- * that every page asks again in the joined one, and lands on the dashboard with
- * "You joined …", as the user menu's switcher does.
+ * must not send it twice), then enters the joined workspace in this tab, as the user
+ * menu's switcher does (`enterWorkspace`), and lands on the dashboard with "You joined …".
  */
 export function JoinWorkspace({ token }: { token: string }) {
   const dispatch = useAppDispatch();
@@ -28,8 +26,7 @@ export function JoinWorkspace({ token }: { token: string }) {
     setFailure(null);
     try {
       const workspace = await acceptInvitation(token).unwrap();
-      setWorkspaceId(workspace.id);
-      dispatch(baseApi.util.resetApiState());
+      dispatch(enterWorkspace(workspace.id));
       void message.success(`You joined ${workspace.name}`, 6);
       void navigate(homePath, { replace: true });
     } catch (error) {

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { baseApi, setWorkspaceId } from '../../lib/api';
 import { useAppDispatch } from '../../lib/hooks';
 import { homePath } from '../../lib/paths';
+import { enterWorkspace } from './enterWorkspace';
 import { useChooseWorkspaceMutation, useLeaveWorkspaceMutation } from './workspaceApi';
 
 /**
@@ -20,8 +20,7 @@ export function useSwitchWorkspace() {
   const switchTo = useCallback(
     async (workspaceId: string) => {
       await choose({ workspaceId }).unwrap();
-      setWorkspaceId(workspaceId);
-      dispatch(baseApi.util.resetApiState());
+      dispatch(enterWorkspace(workspaceId));
       await navigate(homePath);
     },
     [choose, dispatch, navigate],

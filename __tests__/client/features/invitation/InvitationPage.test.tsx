@@ -39,7 +39,6 @@ const userIn = (request: Request) =>
 function joinRoutes(accept: () => Response | Promise<Response> = () => json(lincoln)) {
   return {
     'POST /api/invitation/accept': accept,
-    'PUT /api/workspace/current': () => json({ items: [lincoln], currentId: lincoln.id }),
     'GET /api/user': userIn,
   };
 }
@@ -55,9 +54,8 @@ describe('the invitation link', () => {
 
     expect(api.sent('POST /api/invitation/accept')).toHaveLength(1);
     expect(JSON.parse(api.sent('POST /api/invitation/accept')[0]!.body)).toEqual({ token });
-    expect(JSON.parse(api.sent('PUT /api/workspace/current')[0]!.body)).toEqual({
-      workspaceId: lincoln.id,
-    });
+    // The server remembers the joined workspace as it accepts: nothing else is sent.
+    expect(api.sent('PUT /api/workspace/current')).toHaveLength(0);
     // The tab's calls name the joined workspace from now on: the dashboard's are in it.
     expect(getWorkspaceId()).toBe(lincoln.id);
     await waitFor(() =>
@@ -141,7 +139,7 @@ describe('the invitation link', () => {
   });
 
   it('expired: says so in the server’s words and what to do', async () => {
-    const api = stubApi(joinRoutes(() => json({ message: EXPIRED }, 409)));
+    stubApi(joinRoutes(() => json({ message: EXPIRED }, 409)));
     const { router, user } = renderRoute(link);
     expect(
       await screen.findByRole('heading', { name: 'This invitation expired' }),
@@ -150,7 +148,8 @@ describe('the invitation link', () => {
     expect(
       screen.getByText(/Ask the owner of the workspace to invite you again/),
     ).toBeInTheDocument();
-    expect(api.sent('PUT /api/workspace/current')).toHaveLength(0);
+    // The tab stays in its workspace.
+    expect(getWorkspaceId()).not.toBe(lincoln.id);
 
     await user.click(screen.getByRole('button', { name: 'Go to your dashboard' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(homePath));
