@@ -109,34 +109,42 @@ describe('migration 028', () => {
     expect(keyAfterUp.rows).toEqual([{ access: 'write' }]);
   });
 
-  it('030: gives a workspace nobody is a member of (a seeded account) its own user as owner', async () => {
+  it('030: gives a workspace without an owner (a seeded account) its own user as owner', async () => {
     const db = handle.db as Kysely<unknown>;
-    // Left at the latest by the test above. c: seeded without an owner row; d handed its
-    // workspace over to e and works in a's; neither d nor e changes.
+    // Left at the latest by the test above. c: seeded without an owner row. f: seeded, and
+    // a limited coach d in it (an owner-less workspace with members; f a coach there too,
+    // as after its owner's account was deleted). d handed its workspace over to e and
+    // works in a's: d's and e's rows do not change.
     const { rows } = await sql<{ id: string }>`
-      insert into users (auth_subject, email)
-      values ('c', 'c@example.org'), ('d', 'd@example.org'), ('e', 'e@example.org')
+      insert into users (auth_subject, email) values
+        ('c', 'c@example.org'), ('d', 'd@example.org'), ('e', 'e@example.org'), ('f', 'f@example.org')
       returning id`.execute(db);
-    const [c, d, e] = rows.map((row) => row.id) as [string, string, string];
+    const [c, d, e, f] = rows.map((row) => row.id) as [string, string, string, string];
     const a = (await sql<{ id: string }>`select id from users where auth_subject = 'a'`.execute(db))
       .rows[0]!.id;
-    await sql`insert into workspace_members (user_id, workspace_id, role) values
-      (${e}, ${e}, 'owner'), (${e}, ${d}, 'owner'), (${d}, ${a}, 'coach')`.execute(db);
+    await sql`insert into workspace_members (user_id, workspace_id, role, roster_ids) values
+      (${e}, ${e}, 'owner', null), (${e}, ${d}, 'owner', null), (${d}, ${a}, 'coach', null),
+      (${d}, ${f}, 'coach', '{1}'), (${f}, ${f}, 'coach', '{1}')`.execute(db);
     const of = async (user: string) =>
       (
-        await sql<{ workspace_id: string; role: string }>`select workspace_id, role
-          from workspace_members where user_id = ${user} order by workspace_id`.execute(db)
+        await sql<{ workspace_id: string; role: string; roster_ids: unknown }>`
+          select workspace_id, role, roster_ids from workspace_members
+          where user_id = ${user} order by workspace_id`.execute(db)
       ).rows;
     const before = { d: await of(d), e: await of(e) };
     expect(await of(c)).toEqual([]);
+    const owners = [
+      { user: c, rows: [{ workspace_id: c, role: 'owner', roster_ids: null }] },
+      { user: f, rows: [{ workspace_id: f, role: 'owner', roster_ids: null }] },
+    ];
 
     await seededOwners.up(db);
-    expect(await of(c)).toEqual([{ workspace_id: c, role: 'owner' }]);
+    for (const owner of owners) expect(await of(owner.user)).toEqual(owner.rows);
     expect({ d: await of(d), e: await of(e) }).toEqual(before);
     // Again (down is nothing to undo): no second row, nothing else changes.
     await seededOwners.down();
     await seededOwners.up(db);
-    expect(await of(c)).toEqual([{ workspace_id: c, role: 'owner' }]);
+    for (const owner of owners) expect(await of(owner.user)).toEqual(owner.rows);
     expect({ d: await of(d), e: await of(e) }).toEqual(before);
   });
 });
