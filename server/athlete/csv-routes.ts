@@ -166,7 +166,11 @@ const athleteCsvRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .header('content-disposition', attachment(`athletes-${day}.csv`))
           .header('cache-control', 'no-store')
           // The first batch is read before the 200 goes out (server/download.ts).
-          .send(await startDownload(exportCsv(app.db, accountId, filters, reference)))
+          .send(
+            await startDownload(
+              exportCsv(app.db, accountId, filters, reference, request.member?.rosterIds),
+            ),
+          )
       );
     },
   );

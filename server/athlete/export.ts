@@ -4,7 +4,7 @@ import type { Database } from '../db/schema';
 import type { ReferenceData } from '../reference';
 import { csvLine, UTF8_BOM, type CsvColumn } from './csv';
 import type { AthleteFilters, Cursor } from './list-query';
-import { athleteBatch, type AthleteRow, type RosterRef } from './repository';
+import { athleteBatch, visibleRosters, type AthleteRow, type RosterRef } from './repository';
 
 /** Rows per query of the export: each batch is a short statement, so no connection is held. */
 export const EXPORT_BATCH = 1000;
@@ -39,13 +39,15 @@ export function csvValues(
 /**
  * The export's text, chunk by chunk: the BOM and header, then a chunk per batch of
  * EXPORT_BATCH athletes read by keyset (after the last row's sort key and id) in the
- * table's order. Memory stays one batch whatever the number of athletes.
+ * table's order. Memory stays one batch whatever the number of athletes. A member limited
+ * to some rosters (`limit`, roster ids) sees only theirs in the rosters column.
  */
 export async function* exportCsv(
   db: Kysely<Database>,
   accountId: string,
   filters: AthleteFilters,
   reference: ReferenceData,
+  limit?: readonly string[] | null,
 ): AsyncGenerator<string> {
   yield UTF8_BOM + csvLine(ATHLETE_CSV_COLUMNS);
   let cursor: Cursor | undefined;
@@ -53,7 +55,9 @@ export async function* exportCsv(
     const { rows, rosters } = await athleteBatch(db, accountId, filters, cursor, EXPORT_BATCH);
     if (rows.length > 0) {
       yield rows
-        .map((row) => csvLine(csvValues(row, rosters.get(row.id) ?? [], reference)))
+        .map((row) =>
+          csvLine(csvValues(row, visibleRosters(rosters.get(row.id) ?? [], limit), reference)),
+        )
         .join('');
     }
     const last = rows.at(-1);

@@ -53,6 +53,25 @@ const COLUMNS = sql`a.id, a.first_name, a.middle_name, a.last_name, a.gender,
 
 export type RosterRef = AthleteBody['rosters'][number];
 
+/**
+ * An athlete's rosters as a member limited to `limit` (roster ids) sees them: theirs only,
+ * as everywhere else (docs/workspaces.md "The roster limit"); without a limit, all.
+ */
+export function visibleRosters(
+  rosters: readonly RosterRef[],
+  limit: readonly string[] | null | undefined,
+): RosterRef[] {
+  return limit ? rosters.filter((roster) => limit.includes(String(roster.id))) : [...rosters];
+}
+
+/** `athlete` with only the rosters a member limited to `limit` sees (visibleRosters). */
+export function asSeenBy<T extends { rosters: RosterRef[] }>(
+  athlete: T,
+  limit: readonly string[] | null | undefined,
+): T {
+  return limit ? { ...athlete, rosters: visibleRosters(athlete.rosters, limit) } : athlete;
+}
+
 export function toAthleteBody(row: AthleteRow, rosters: RosterRef[]): AthleteBody {
   return {
     id: Number(row.id),

@@ -16,6 +16,7 @@ import { IdParams } from '../../contract/common';
 import { distinctIds, listIds } from '../db/ids';
 import { filtersOf } from './list-query';
 import {
+  asSeenBy,
   athleteWithExternalId,
   createAthlete,
   deleteAthlete,
@@ -121,7 +122,8 @@ const athleteRoutes: FastifyPluginAsyncTypebox = async (app) => {
         pageSize: request.query.pageSize ?? DEFAULT_PAGE_SIZE,
       });
       if (!list) throw notFound('Roster not found');
-      return list;
+      const limit = request.member?.rosterIds;
+      return limit ? { ...list, items: list.items.map((item) => asSeenBy(item, limit)) } : list;
     },
   );
 
@@ -155,7 +157,7 @@ const athleteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const athlete = await findAthlete(app.db, accountId, Number(id));
       if (!athlete) throw notFound(); // deleted between the insert and this read
-      return reply.code(201).send(athlete);
+      return reply.code(201).send(asSeenBy(athlete, request.member?.rosterIds));
     },
   );
 
@@ -173,7 +175,7 @@ const athleteRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const athlete = await findAthlete(app.db, request.account.id, request.params.id);
       if (!athlete) throw notFound();
-      return athlete;
+      return asSeenBy(athlete, request.member?.rosterIds);
     },
   );
 
@@ -206,7 +208,7 @@ const athleteRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
       const athlete = updated ? await findAthlete(app.db, accountId, id) : undefined;
       if (!athlete) throw notFound();
-      return athlete;
+      return asSeenBy(athlete, limit);
     },
   );
 

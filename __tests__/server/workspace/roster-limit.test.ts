@@ -160,6 +160,33 @@ describe('a roster-limited coach, route by route', () => {
     expect((await owner.get(`/api/athlete/${inOther.id}`)).statusCode).toBe(200);
   });
 
+  it("names only their rosters among an athlete's (the athlete, the table, the export)", async () => {
+    const names = (athlete: AthleteBody) => athlete.rosters.map((r) => r.name);
+    const one = await coach.get(`/api/athlete/${inBoth.id}`);
+    expect(one.statusCode).toBe(200);
+    expect(names(one.json<AthleteBody>())).toEqual(['Mine']);
+    const table = (await coach.get('/api/athlete?lastNameQuery=Both')).json<{
+      items: AthleteBody[];
+    }>();
+    expect(table.items.map(names)).toEqual([['Mine']]);
+    const exported = await coach.get('/api/athlete/export?lastNameQuery=Both');
+    expect(exported.statusCode).toBe(200);
+    const row = exported.body.split('\r\n')[1]!;
+    expect(row).toMatch(/,Mine$/);
+    expect(row).not.toMatch(/Other/);
+    const saved = await coach.put(`/api/athlete/${inBoth.id}`, {
+      firstName: 'A',
+      lastName: 'Both',
+      rosterIds: [mine.id],
+    });
+    expect(names(saved.json<AthleteBody>())).toEqual(['Mine']);
+    // The owner sees both; the other membership is still there.
+    expect(names((await owner.get(`/api/athlete/${inBoth.id}`)).json<AthleteBody>())).toEqual([
+      'Mine',
+      'Other',
+    ]);
+  });
+
   it('imports athletes into their rosters only (POST /api/athlete/import)', async () => {
     const file = csv(
       'firstName,lastName,rosters',
