@@ -22,7 +22,7 @@ import {
 import { loadResultAnchors, resultTableSpecs } from './combos/results-tables';
 import { keptStore, seedOnce, type BenchStore } from './lib/database';
 import { machine } from './lib/machine';
-import { serve, type Served } from './lib/server';
+import { limitedMember, serve, type Served } from './lib/server';
 import { seedBenchData, sizesOf } from './results-read/data';
 
 /**
@@ -66,6 +66,12 @@ const { values } = parseArgs({
      * server/db/statistics.ts), `none` (the demo account as the server left it before).
      */
     stats: { type: 'string', default: 'vacuum' },
+    /**
+     * Who asks: the account's `owner`, or a coach of its workspace `limited` to one roster
+     * (the largest; `--roster ID` another), whose lists the server narrows to it (issue 34).
+     */
+    as: { type: 'string', default: 'owner' },
+    roster: { type: 'string' },
     quiet: { type: 'boolean', default: false },
     /**
      * A query string of GET /api/event (`lastNameQuery=kutch&eventTypeId=1&sort=None`):
@@ -179,9 +185,26 @@ async function run(engine: Engine): Promise<Figure[]> {
       .select(['id', 'auth_subject'])
       .where('email', '=', EMAIL)
       .executeTakeFirstOrThrow();
-    const token = await mintAccessToken(app, { sub: user.auth_subject, expiresIn: 6 * 3600 });
-    const headers = { authorization: `Bearer ${token}` };
-    const anchors = await loadResultAnchors(app.db, user.id);
+    let headers: Record<string, string>;
+    let anchors = await loadResultAnchors(app.db, user.id);
+    if (values.as === 'limited') {
+      const roster = values.roster ? Number(values.roster) : await largestRoster(app.db, user.id);
+      ({ headers } = await limitedMember(served, {
+        workspaceId: user.id,
+        rosterIds: [roster],
+        expiresIn: 6 * 3600,
+      }));
+      // What the member can find: their roster's athletes' results.
+      anchors = anchors
+        .filter((a) => a.rosterIds.includes(roster))
+        .map((a) => ({ ...a, rosterIds: [roster] }));
+      console.log(`${engine}: as a coach limited to roster ${roster} (${anchors.length} anchors)`);
+    } else if (values.as === 'owner') {
+      const token = await mintAccessToken(app, { sub: user.auth_subject, expiresIn: 6 * 3600 });
+      headers = { authorization: `Bearer ${token}` };
+    } else {
+      throw new Error(`--as ${values.as}: owner or limited`);
+    }
     accountResults = Number(
       (
         await sql<{
@@ -283,6 +306,20 @@ async function run(engine: Engine): Promise<Figure[]> {
   return figures;
 }
 
+/** The account's roster with the most athletes. */
+async function largestRoster(db: Kysely<Database>, accountId: string): Promise<number> {
+  const row = await db
+    .selectFrom('roster_athletes as ra')
+    .innerJoin('rosters as r', 'r.id', 'ra.roster_id')
+    .where('r.account_id', '=', accountId)
+    .groupBy('ra.roster_id')
+    .select(['ra.roster_id', (eb) => eb.fn.countAll<string>().as('n')])
+    .orderBy('n', 'desc')
+    .orderBy('ra.roster_id')
+    .executeTakeFirstOrThrow();
+  return Number(row.roster_id);
+}
+
 /** The rows of `results` that the statements of `GET /api/event?<query>` read. */
 async function rowsOf(db: Kysely<Database>, accountId: string, query: string) {
   const parsed = parseQuery(ResultListQuery, query) as ResultListQuery;
@@ -355,7 +392,10 @@ function report(engine: Engine, figures: readonly Figure[]): void {
   }
   const outDir = path.join(__dirname, 'results');
   fs.mkdirSync(outDir, { recursive: true });
-  const file = path.join(outDir, `combos-${engine}.json`);
+  const file = path.join(
+    outDir,
+    `combos-${engine}${values.as === 'owner' ? '' : `-${values.as}`}.json`,
+  );
   fs.writeFileSync(
     file,
     JSON.stringify({ engine, target, load: os.loadavg(), options: values, figures }, null, 1),

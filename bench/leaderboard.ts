@@ -19,6 +19,7 @@ import {
   type LeaderboardRequest,
 } from '../server/leaderboard/leaderboard';
 import { seedAccount } from '../server/seed/seed';
+import { limitedMember } from './lib/server';
 
 /**
  * GET /api/leaderboard and GET /api/event/stream at a million results (docs/performance.md,
@@ -50,6 +51,11 @@ const { values } = parseArgs({
     'reuse-database': { type: 'string' },
     'reuse-dir': { type: 'string' },
     keep: { type: 'boolean', default: false },
+    /**
+     * Also as a coach limited to the roster (issue 34): each combination with the roster
+     * asked by them without it (the server fills it in), right after the owner's.
+     */
+    limited: { type: 'boolean', default: false },
   },
 });
 const serverUrl =
@@ -346,9 +352,12 @@ function toRequest(c: Context, q: Record<string, string>): LeaderboardRequest {
   };
 }
 
-async function timeRequests(base: string, token: string, query: Record<string, string>) {
+async function timeRequests(
+  base: string,
+  headers: Record<string, string>,
+  query: Record<string, string>,
+) {
   const url = `${base}/api/leaderboard?${new URLSearchParams(query)}`;
-  const headers = { authorization: `Bearer ${token}` };
   let entries = 0;
   for (let i = 0; i < 3; i++) await (await fetch(url, { headers })).arrayBuffer();
   const times: number[] = [];
@@ -529,6 +538,17 @@ async function bench(engine: Engine): Promise<void> {
     const { app, base } = server;
     const c = await context(app.db);
     const token = await mintToken(app, c.sub);
+    const headers = { authorization: `Bearer ${token}` };
+    const limited = values.limited
+      ? (
+          await limitedMember(server, {
+            workspaceId: c.accountId,
+            rosterIds: [Number(c.rosterId)],
+            expiresIn: 4 * 3600,
+          })
+        ).headers
+      : undefined;
+    const limitedP95: { owner: number; limited: number }[] = [];
     console.log(
       `account ${c.accountId}; roster "${c.rosterName}" (${c.rosterSize} athletes); sport ${c.sportId} ` +
         `position ${c.positionId} (${c.positionSize} athletes); day ${c.lastDay}; year from ${c.yearAgo}; ` +
@@ -545,7 +565,13 @@ async function bench(engine: Engine): Promise<void> {
     const dbTimes: number[] = [];
     for (const combo of combos(c)) {
       const shape = await shapeOf(app, c, combo.query);
-      const t = await timeRequests(base, token, combo.query);
+      const t = await timeRequests(base, headers, combo.query);
+      if (limited && combo.query.rosterId) {
+        const { rosterId: _filledIn, ...query } = combo.query;
+        const l = await timeRequests(base, limited, query);
+        if (l.entries !== t.entries) throw new Error(`${combo.name}: the limited board differs`);
+        limitedP95.push({ owner: t.p95, limited: l.p95 });
+      }
       const db = await databaseTime(app, c, combo.query);
       all.push(t.p95);
       dbTimes.push(db);
@@ -563,6 +589,16 @@ async function bench(engine: Engine): Promise<void> {
           .map((x) => x.toFixed(1))
           .join(' ')}`,
     );
+
+    if (limited) {
+      const owner = limitedP95.map((x) => x.owner).sort((a, b) => a - b);
+      const member = limitedP95.map((x) => x.limited).sort((a, b) => a - b);
+      console.log(
+        `\nthe ${limitedP95.length} roster combinations, p95 as the owner (rosterId named) / as a coach ` +
+          `limited to the roster: median ${ms(pct(owner, 0.5))} / ${ms(pct(member, 0.5))} ms, ` +
+          `worst ${ms(owner.at(-1)!)} / ${ms(member.at(-1)!)} ms`,
+      );
+    }
 
     console.log('\nLarger boards:\n');
     console.log('| query | shape | p50 ms | p95 ms |');
@@ -596,7 +632,7 @@ async function bench(engine: Engine): Promise<void> {
     ];
     for (const [name, query] of extras) {
       const shape = await shapeOf(app, c, query);
-      const t = await timeRequests(base, token, query);
+      const t = await timeRequests(base, headers, query);
       console.log(`| ${name} | ${shape} | ${ms(t.p50)} | ${ms(t.p95)} |`);
     }
 

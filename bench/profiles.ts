@@ -11,7 +11,7 @@ import { Random } from '../server/seed/random';
 import { planRosters } from '../server/seed/rosters';
 import type { Engine } from './lib/database';
 import { machine } from './lib/machine';
-import { benchServer, signIn } from './lib/server';
+import { benchServer, limitedMember, signIn, type Served } from './lib/server';
 
 /**
  * The performance index's tables and reports over HTTP: the real server (buildApp on a
@@ -40,6 +40,11 @@ const { values } = parseArgs({
     others: { type: 'string', default: '200' },
     'per-other': { type: 'string', default: '20' },
     explain: { type: 'boolean', default: false },
+    /**
+     * Also as a coach limited to the largest roster (issue 34): their lists (the server
+     * fills the roster in) and reports, in turn with the owner's same ones.
+     */
+    limited: { type: 'boolean', default: false },
     /** PostgreSQL only: keep the database under this name, and use it again when it exists. */
     database: { type: 'string' },
     /** PGlite only: keep the data directory here, and use it again when it holds one. */
@@ -283,12 +288,18 @@ async function timed(url: string, headers: Record<string, string>) {
   return { ms, status: response.status, bytes };
 }
 
-/** Times every URL `runs` times, round-robin; answers p50/p95/max and the last answer. */
-async function timeRoundRobin(urls: string[], headers: Record<string, string>, runs: number) {
-  const times = urls.map(() => [] as number[]);
+/** A case: its name, its URL and, when not the account owner's, who asks. */
+type Case = [name: string, url: string, headers?: Record<string, string>];
+
+/** Times every request `runs` times, round-robin; answers p50/p95/max and the last answer. */
+async function timeRoundRobin(
+  requests: { url: string; headers: Record<string, string> }[],
+  runs: number,
+) {
+  const times = requests.map(() => [] as number[]);
   const last: { status: number; bytes: Buffer }[] = [];
   for (let run = 0; run < WARMUP + runs; run += 1) {
-    for (const [index, url] of urls.entries()) {
+    for (const [index, { url, headers }] of requests.entries()) {
       const { ms, status, bytes } = await timed(url, headers);
       if (status !== 200) throw new Error(`${url}: ${status} ${bytes.toString().slice(0, 300)}`);
       if (run >= WARMUP) times[index]!.push(ms);
@@ -304,6 +315,57 @@ async function timeRoundRobin(urls: string[], headers: Record<string, string>, r
       ...last[index]!,
     };
   });
+}
+
+/**
+ * The cases of a coach limited to `rosterId` (created here), each after the owner's same
+ * request naming the roster: the team table and the three profile lists without a roster
+ * (the server fills it in) on their first and last page, the roster's latest team report
+ * and an athlete report of one of its athletes.
+ */
+async function limitedCases(
+  server: Served,
+  accountId: string,
+  rosterId: string,
+  q: (params: Record<string, string | number>) => string,
+): Promise<Case[]> {
+  const { headers } = await limitedMember(server, {
+    workspaceId: accountId,
+    rosterIds: [Number(rosterId)],
+  });
+  const out: Case[] = [];
+  const both = (name: string, route: string, params: Record<string, string | number>) => {
+    out.push([`${name} (owner, rosterId)`, `${route}?${q({ ...params, rosterId })}`]);
+    out.push([`${name} (limited)`, `${route}?${q(params)}`, headers]);
+  };
+  both('team table', '/api/report/eapi/team', {});
+  for (const route of [
+    '/api/profile',
+    '/api/report/eapi/individual',
+    '/api/report/easi/individual',
+  ]) {
+    const probe = await timed(`${server.base}${route}`, headers);
+    if (probe.status !== 200) throw new Error(`${route} (limited): ${probe.status}`);
+    const { totalCount } = JSON.parse(probe.bytes.toString()) as { totalCount: number };
+    both(`${route}`, route, {});
+    both(`${route} last page`, route, { pageNumber: Math.max(1, Math.ceil(totalCount / 20)) });
+  }
+  const day = await sql<{ day: string }>`
+    select tested_on::text as day from team_days where roster_id = ${rosterId}
+    order by tested_on desc limit 1`.execute(server.app.db);
+  const athlete = await sql<{ id: string }>`
+    select ra.athlete_id as id from roster_athletes ra
+    where ra.roster_id = ${rosterId}
+      and exists (select 1 from profiles p where p.athlete_id = ra.athlete_id)
+    order by ra.athlete_id limit 1`.execute(server.app.db);
+  for (const [name, url] of [
+    ['team report', `/api/report/eapi/team/${rosterId}/${day.rows[0]!.day}`],
+    ['athlete report EAPI', `/api/report/eapi/athlete/${athlete.rows[0]!.id}`],
+  ]) {
+    out.push([`${name} (owner)`, url!]);
+    out.push([`${name} (limited)`, url!, headers]);
+  }
+  return out;
 }
 
 async function bench(engine: Engine): Promise<void> {
@@ -385,7 +447,7 @@ async function bench(engine: Engine): Promise<void> {
       new URLSearchParams(
         Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]),
       ).toString();
-    const cases: [string, string][] = [
+    const cases: Case[] = [
       ['floor: GET /api/sport', '/api/sport'],
       ...TEAM_REPORT_SORTS.map((sort): [string, string] => [
         `team table ${sort}, page 1`,
@@ -418,13 +480,13 @@ async function bench(engine: Engine): Promise<void> {
       ],
       ['athlete report EASI', `/api/report/easi/athlete/${athleteId}`],
     ];
-    const pdfCases: [string, string][] = [
+    const pdfCases: Case[] = [
       ['athlete PDF (EAPI)', `/api/report/eapi/athlete/${athleteId}/pdf`],
       ['team PDF Bench 500 (500 ranked)', `/api/report/eapi/team/${bench500.id}/${lastDay}/pdf`],
     ];
     // The profile domain's lists: every sort on its first and last page, the middle page
     // of the default order, a roster and a name prefix.
-    const profileCases: [string, string][] = [];
+    const profileCases: Case[] = [];
     for (const [name, route] of [
       ['GET /api/profile', '/api/profile'],
       ['GET /api/report/eapi/individual', '/api/report/eapi/individual'],
@@ -459,14 +521,13 @@ async function bench(engine: Engine): Promise<void> {
         .map((l) => l.toFixed(1))
         .join(' ');
     const ms = (x: number) => x.toFixed(1);
-    const report = async (title: string, list: [string, string][], runs: number) => {
+    const report = async (title: string, list: Case[], runs: number) => {
       if (list.length === 0) return;
       log(
         `\n${title} on ${engine}: ${runs} requests of each, one at a time, in turn (after ${WARMUP} warm-up rounds); load before ${load()}`,
       );
       const results = await timeRoundRobin(
-        list.map(([, url]) => `${base}${url}`),
-        headers,
+        list.map(([, url, asked]) => ({ url: `${base}${url}`, headers: asked ?? headers })),
         runs,
       );
       log(`| case | answer | p50 ms | p95 ms | max ms |`);
@@ -489,6 +550,13 @@ async function bench(engine: Engine): Promise<void> {
     await report('Reports', cases, RUNS);
     await report('PDFs', pdfCases, PDF_RUNS);
     await report('Profile lists', profileCases, RUNS);
+    if (values.limited) {
+      await report(
+        `As a coach limited to the largest roster (${largest.n}), in turn with the owner naming it`,
+        await limitedCases({ app, base }, accountId, largest.id, q),
+        RUNS,
+      );
+    }
 
     if (values.explain) {
       const explain = async (label: string, statement: ReturnType<typeof sql>) => {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { mintAccessToken } from '../../__tests__/server/identity/mint-token';
 import { buildApp, type App, type BuildAppOptions } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { WORKSPACE_HEADER } from '../../contract/workspace-constants';
 import { benchStore, type BenchStore, type Engine, type StoreOptions } from './database';
 
 export interface ServeOptions {
@@ -131,4 +132,55 @@ export async function benchServer(
     await cleanup();
     throw error;
   }
+}
+
+export interface LimitedMemberOptions {
+  /** The workspace (its owner's account id). */
+  workspaceId: string;
+  /** The rosters the member sees. */
+  rosterIds: readonly number[];
+  role?: 'coach' | 'viewer';
+  /** The member's identity subject; the same one on every run (a reused database). */
+  sub?: string;
+  expiresIn?: number;
+}
+
+/**
+ * A member of `workspaceId` limited to `rosterIds` (issue 34: every table target holds for
+ * them), written as the Members page would leave it, and the headers of their requests
+ * (token and workspace). Idempotent: a reused database keeps the one member.
+ */
+export async function limitedMember(
+  server: Pick<Served, 'app'>,
+  options: LimitedMemberOptions,
+): Promise<{ headers: Record<string, string>; userId: string }> {
+  const sub = options.sub ?? 'bench-limited-member';
+  const db = server.app.db;
+  await db
+    .insertInto('users')
+    .values({ auth_subject: sub, email: `${sub}@bench.local` })
+    .onConflict((oc) => oc.column('auth_subject').doNothing())
+    .execute();
+  const user = await db
+    .selectFrom('users')
+    .select('id')
+    .where('auth_subject', '=', sub)
+    .executeTakeFirstOrThrow();
+  const member = {
+    role: options.role ?? 'coach',
+    roster_ids: options.rosterIds.map(String),
+  } as const;
+  await db
+    .insertInto('workspace_members')
+    .values({ user_id: user.id, workspace_id: options.workspaceId, ...member })
+    .onConflict((oc) => oc.columns(['user_id', 'workspace_id']).doUpdateSet(member))
+    .execute();
+  const token = await mintAccessToken(server.app, {
+    sub,
+    ...(options.expiresIn ? { expiresIn: options.expiresIn } : {}),
+  });
+  return {
+    userId: user.id,
+    headers: { authorization: `Bearer ${token}`, [WORKSPACE_HEADER]: options.workspaceId },
+  };
 }
