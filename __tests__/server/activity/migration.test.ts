@@ -5,7 +5,12 @@ import { sql, type Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { openDatabase, type DatabaseHandle } from '../../../server/db/connect';
 import { migrateToLatest } from '../../../server/db/migrate';
-import { migrations } from '../../../server/db/migrations';
+import { migrations as all } from '../../../server/db/migrations';
+
+/** The migrations up to this one: later ones would be the first to go down. */
+const migrations = Object.fromEntries(
+  Object.entries(all).filter(([name]) => name <= '029_activity_log'),
+);
 
 /** Migration 029 (the activity log) goes down and up again with data in the database, on both engines. */
 describe('migration 029', () => {
