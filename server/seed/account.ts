@@ -17,9 +17,9 @@ export interface SeedAccount {
  * marked verified) and the user row, whose `auth_subject` is the credential's id (the
  * subject the embedded identity provider issues). The seed grants the spots its athletes
  * need after inserting them (`topUpSpots`). A new account gets `timeZone` (else UTC); an
- * existing one keeps its own. Either way the account is its own workspace with its user
- * as the owner (decision 035), as a signed-up account is (an account seeded before that
- * gets it here).
+ * existing one keeps its own. A new account is its own workspace with its user as the
+ * owner (decision 035), as a signed-up account is; one seeded before that got its owner
+ * from migration 030, and one whose owner handed it over keeps its members.
  */
 export async function ensureSeedAccount(
   trx: Kysely<Database>,
@@ -66,7 +66,6 @@ export async function ensureSeedAccount(
       timeZone: user.time_zone,
     };
   }
-  await addOwner(trx, existing.id);
   const count = (table: 'results' | 'athletes') =>
     trx
       .selectFrom(table)
