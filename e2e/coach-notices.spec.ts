@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { apiOf, signUpAt } from './account';
 import { expect, test } from './fixtures';
+import { expectNoSidewaysScroll } from './layout';
 import { seedEapiSession, seedRoster } from './seed';
 import { choose } from './select';
 
@@ -26,14 +27,6 @@ interface Rect {
   right: number;
   top: number;
   bottom: number;
-}
-
-/** The page does not scroll sideways: its scrolling element is no wider than the window. */
-async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
-  const { scrollWidth, innerWidth } = (await page.evaluate(
-    '({ scrollWidth: document.scrollingElement.scrollWidth, innerWidth })',
-  )) as { scrollWidth: number; innerWidth: number };
-  expect.soft(scrollWidth, `${where} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
 }
 
 /** Visible, scrolled to, and wholly inside the window's width. */

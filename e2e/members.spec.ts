@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { apiOf, dataDir, screenshots, signUp, signUpAt, uniqueEmail } from './account';
 import { expect, test } from './fixtures';
+import { expectNoSidewaysScroll } from './layout';
 import { mailsTo } from './mail';
 import { seedRoster } from './seed';
 import { choose } from './select';
@@ -65,10 +66,7 @@ test('the owner invites a coach, who joins from the mail’s link', async ({
   const ownerRow = staff.getByRole('row', { name: new RegExp(owner.email) });
   await expectInsideWidth(page, ownerRow.getByRole('button', { name: /^Edit access of/ }), 'Edit');
   await expectInsideWidth(page, invitation.getByRole('button', { name: /^Withdraw/ }), 'Withdraw');
-  const { scrollWidth, innerWidth } = (await page.evaluate(
-    '({ scrollWidth: document.scrollingElement.scrollWidth, innerWidth })',
-  )) as { scrollWidth: number; innerWidth: number };
-  expect.soft(scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(innerWidth);
+  await expectNoSidewaysScroll(page, 'Members');
   await screenshot('phone');
 
   // The coach, in a browser of their own: the link, sign-up, and straight in.

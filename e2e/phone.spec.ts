@@ -1,6 +1,6 @@
-import type { Page } from '@playwright/test';
 import { apiOf, screenshots, signUpAt } from './account';
 import { expect, test } from './fixtures';
+import { expectNoSidewaysScroll } from './layout';
 import { seedEapiSession, seedRoster } from './seed';
 
 /** An element's sizes, as the checks read them (e2e/ is type-checked without the DOM). */
@@ -17,28 +17,6 @@ interface Box {
  * overlay drawer, and a table shows its key number beside the athlete (decision 033).
  * Screens go to test-results/phone/. TV mode at every size: e2e/screens.spec.ts.
  */
-
-/** Whether the page scrolls sideways, with the elements that stick out, for the message. */
-async function sidewaysOverflow(page: Page) {
-  return page.evaluate(`(() => {
-    const root = document.documentElement;
-    const width = root.clientWidth;
-    const wide = [...document.querySelectorAll('body *')]
-      .filter((el) => el.getBoundingClientRect().right > width + 1)
-      .filter((el) => !el.closest('.ant-table-content, .ant-table-body, [data-scrolls-inside]'))
-      .slice(0, 5)
-      .map((el) => el.tagName.toLowerCase() + '.' + String(el.className).slice(0, 60) +
-        ' right=' + Math.round(el.getBoundingClientRect().right));
-    return { scrollWidth: root.scrollWidth, clientWidth: width, wide };
-  })()`) as Promise<{ scrollWidth: number; clientWidth: number; wide: string[] }>;
-}
-
-async function expectNoSidewaysScroll(page: Page, where: string) {
-  const overflow = await sidewaysOverflow(page);
-  expect
-    .soft(overflow.scrollWidth, `${where} scrolls sideways: ${JSON.stringify(overflow)}`)
-    .toBeLessThanOrEqual(overflow.clientWidth);
-}
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
