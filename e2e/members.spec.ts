@@ -1,5 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
-import { apiOf, dataDir, screenshots, signUp, signUpAt, uniqueEmail } from './account';
+import {
+  apiOf,
+  dataDir,
+  screenshots,
+  signInButton,
+  signInForm,
+  signUp,
+  signUpAt,
+  uniqueEmail,
+} from './account';
 import { expect, test } from './fixtures';
 import { expectNoSidewaysScroll } from './layout';
 import { mailsTo } from './mail';
@@ -89,6 +98,26 @@ test('the owner invites a coach, who joins from the mail’s link', async ({
   await coach.getByRole('button', { name: 'Open menu' }).click();
   await expect(coach.getByRole('link', { name: 'Leaderboard' })).toBeVisible();
   await expect(coach.getByRole('link', { name: 'Members' })).toHaveCount(0);
+  await coach.keyboard.press('Escape');
+
+  // Signed in again, the coach chooses: the joined workspace (last used) or their own.
+  await coach.getByRole('button', { name: /^Account menu of/ }).click();
+  await coach.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(coach).toHaveURL(/\/login$/);
+  await signInButton(coach).click();
+  await signInForm(coach, coachEmail, 'coach runs the first lap');
+  await expect(coach.getByRole('heading', { name: 'Choose a workspace' })).toBeVisible();
+  const choices = coach.getByRole('list', { name: 'Workspaces' }).getByRole('button');
+  await expect(choices).toHaveCount(2);
+  await expect(choices.first()).toContainText('Coach · last used');
+  await expect(choices.first()).toBeFocused();
+  await expect(choices.nth(1)).toContainText('Owner');
+  await expectNoSidewaysScroll(coach, 'Choose a workspace');
+  await coach.screenshot({ path: 'test-results/members/04-choose-workspace.png' });
+  await choices.nth(1).click();
+  await expect(coach).toHaveURL(/\/home\/leaderboard$/);
+  await coach.getByRole('button', { name: 'Open menu' }).click();
+  await expect(coach.getByRole('link', { name: 'Members' })).toBeVisible(); // their own
   await context.close();
 
   // The owner sees the coach among the members, with the roster, and the link used.

@@ -93,6 +93,9 @@ export const VerificationPage = lazyPage(
 export const InvitationPage = lazyPage(
   () => import(/* webpackChunkName: "invitation" */ '../features/invitation/InvitationPage'),
 );
+export const WorkspaceChooserPage = lazyPage(
+  () => import(/* webpackChunkName: "workspace" */ '../features/workspace/WorkspaceChooserPage'),
+);
 export const LoginPage = lazyPage(
   () => import(/* webpackChunkName: "login" */ '../features/auth/LoginPage'),
 );

@@ -101,6 +101,14 @@ export const routes: RouteObject[] = [
       },
       { path: paths.verification.path, element: <Pages.VerificationPage /> },
       { path: paths.invitation.path, element: <Pages.InvitationPage /> },
+      {
+        path: paths.workspace.path,
+        element: (
+          <RequireSignIn>
+            <Pages.WorkspaceChooserPage />
+          </RequireSignIn>
+        ),
+      },
       { path: paths.login.path, element: <Pages.LoginPage /> },
       { path: '*', element: <Pages.NotFoundPage /> },
     ],

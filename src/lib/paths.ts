@@ -9,12 +9,19 @@ import type { ApiCall } from './apiCall';
  * @example
  * <Link to={paths.home.leaderboard.path}>{paths.home.leaderboard.label}</Link>
  */
+/** What /login hands to /workspace (the chooser): the page the user signed in for. */
+export interface ChooserLocationState {
+  returnTo?: string;
+}
+
 export const paths = {
   root: { path: '/', label: 'Splitline' },
   login: { path: '/login', label: 'Sign in' },
   verification: { path: '/verification', label: 'Email Verification' },
   /** The link of an invitation mail (`${PUBLIC_URL}/invitation/<token>`, server/workspace). */
   invitation: { path: '/invitation/:token', label: 'Invitation' },
+  /** After a sign-in, a user of several workspaces picks one (docs/workspaces.md). */
+  workspace: { path: '/workspace', label: 'Choose a workspace' },
   home: {
     root: { path: '/home', label: 'Home' },
     leaderboard: { path: '/home/leaderboard', label: 'Leaderboard' },

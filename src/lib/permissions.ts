@@ -24,6 +24,25 @@ export interface Membership {
   workspace: string;
 }
 
+/** Each role, as the app names and explains it (docs/workspaces.md, "Roles"). */
+export const ROLE_LABELS: Record<Role, { label: string; does: string; color: string }> = {
+  owner: {
+    label: 'Owner',
+    does: 'Everything, including members, the Store, API keys and webhooks',
+    color: 'gold',
+  },
+  coach: {
+    label: 'Coach',
+    does: 'Athletes, rosters, results, profiles and reports',
+    color: 'blue',
+  },
+  viewer: {
+    label: 'Viewer',
+    does: 'Reads everything, including reports, PDFs and TV mode',
+    color: 'default',
+  },
+};
+
 const pending: Permission = { allowed: false, reason: null, pending: true };
 const granted: Permission = { allowed: true, reason: null, pending: false };
 

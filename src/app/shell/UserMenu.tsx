@@ -6,6 +6,7 @@ import { useGetUserQuery } from '../../features/account/userApi';
 import { selectIdentity, signOutRequested } from '../../lib/session';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
+import { ROLE_LABELS } from '../../lib/permissions';
 import { getQueueOwner } from '../../lib/offline/queueOwner';
 import { describeFailure } from '../../components/serverErrors';
 import { useSwitchWorkspace } from '../../features/workspace/useSwitchWorkspace';
@@ -21,8 +22,6 @@ function useDisplayName(): string {
   const profileName = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
   return profileName || identity?.name || identity?.email || 'Account';
 }
-
-const roleNames = { owner: 'Owner', coach: 'Coach', viewer: 'Viewer' } as const;
 
 /**
  * The user's workspaces to switch between, when there is more than one (issue 34), and
@@ -44,7 +43,7 @@ function useWorkspaceItems(): { items: MenuProps['items']; next: string | null }
       children: workspaces.map((workspace) => ({
         key: `workspace:${workspace.id}`,
         icon: workspace.id === user.id ? <CheckOutlined aria-label="current" /> : <span />,
-        label: `${workspace.name} · ${roleNames[workspace.role]}`,
+        label: `${workspace.name} · ${ROLE_LABELS[workspace.role].label}`,
         disabled: workspace.id === user.id,
       })),
     },

@@ -1,8 +1,8 @@
-import { Alert, Button, Flex, Typography } from 'antd';
+import { Alert, Button, Flex, Spin, Typography } from 'antd';
 import { Navigate, useLocation } from 'react-router';
 import { CenteredCard } from '../../components/CenteredCard';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
-import { homePath, paths } from '../../lib/paths';
+import { homePath, paths, type ChooserLocationState } from '../../lib/paths';
 import { getConfig } from '../../lib/config';
 import {
   selectAuthError,
@@ -10,11 +10,39 @@ import {
   selectReturnTo,
   signInRequested,
 } from '../../lib/session';
+import { useGetUserQuery } from '../../lib/api/currentUserApi';
 import type { LoginLocationState } from './RequireSignIn';
 
 /** The provider's own "forgot password" page (server/identity/routes/email-links.ts). */
 function forgotPasswordUrl(): string {
   return `${getConfig().auth.domain.replace(/\/+$/, '')}/u/forgot-password`;
+}
+
+/** Whether a user back from signing in for `returnTo` may first choose a workspace. */
+const opensInWorkspace = (returnTo: string) =>
+  returnTo === paths.home.root.path || returnTo.startsWith(`${paths.home.root.path}/`);
+
+/**
+ * Where /login sends a signed-in user: the page they wanted. Back from signing in (a
+ * `returnTo`) for a page of the dashboard, a user of several workspaces first chooses one
+ * (/workspace); an invitation or the verification page goes on at once. Without `/user`
+ * (offline, refused) the page opens in the last chosen, as a reload does.
+ */
+function SignedIn({ returnTo }: { returnTo: string | null }) {
+  const choosing = returnTo !== null && opensInWorkspace(returnTo);
+  const { data: user, isError } = useGetUserQuery(undefined, { skip: !choosing });
+  if (!choosing) return <Navigate to={returnTo ?? homePath} replace />;
+  if (!user && !isError)
+    return (
+      <Flex align="center" justify="center" style={{ minHeight: '100vh' }}>
+        <Spin size="large" aria-label="Opening your workspace" />
+      </Flex>
+    );
+  if (user && user.workspaces.length > 1) {
+    const state: ChooserLocationState = { returnTo };
+    return <Navigate to={paths.workspace.path} state={state} replace />;
+  }
+  return <Navigate to={returnTo} replace />;
 }
 
 /**
@@ -29,7 +57,7 @@ export default function LoginPage() {
   const returnTo = useAppSelector(selectReturnTo);
   const wanted = (useLocation().state as LoginLocationState | null)?.returnTo;
 
-  if (status === 'signedIn') return <Navigate to={returnTo ?? homePath} replace />;
+  if (status === 'signedIn') return <SignedIn returnTo={returnTo} />;
   const checking = status === 'unknown';
 
   return (

@@ -3,7 +3,8 @@ import type { Role } from '../../../contract/permissions';
 import { FormProblems } from '../../components/FormProblems';
 import { useServerFormErrors } from '../../components/useServerFormErrors';
 import { useUpdateMemberMutation, type Member } from './memberApi';
-import { memberName, ROLE_LABELS, roleOptions } from './memberFormat';
+import { ROLE_LABELS } from '../../lib/permissions';
+import { memberName, roleOptions } from './memberFormat';
 import { RosterLimitSelect } from './RosterLimitSelect';
 
 interface AccessValues {

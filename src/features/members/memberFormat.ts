@@ -1,26 +1,8 @@
-import { ROLES, type Role } from '../../../contract/permissions';
+import { ROLES } from '../../../contract/permissions';
 import type { InvitationBody } from '../../../contract/workspace';
 import type { Roster } from '../../lib/api/referenceApi';
 import { fullName } from '../../lib/names';
-
-/** Each role, as the page names and explains it (docs/workspaces.md, "Roles"). */
-export const ROLE_LABELS: Record<Role, { label: string; does: string; color: string }> = {
-  owner: {
-    label: 'Owner',
-    does: 'Everything, including members, the Store, API keys and webhooks',
-    color: 'gold',
-  },
-  coach: {
-    label: 'Coach',
-    does: 'Athletes, rosters, results, profiles and reports',
-    color: 'blue',
-  },
-  viewer: {
-    label: 'Viewer',
-    does: 'Reads everything, including reports, PDFs and TV mode',
-    color: 'default',
-  },
-};
+import { ROLE_LABELS } from '../../lib/permissions';
 
 /** The roles for a select or radio group, owner first. */
 export const roleOptions = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role].label }));

@@ -1,14 +1,14 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
+import { enterWorkspace } from '../../lib/api';
 import { useAppDispatch } from '../../lib/hooks';
 import { homePath } from '../../lib/paths';
-import { enterWorkspace } from './enterWorkspace';
 import { useChooseWorkspaceMutation, useLeaveWorkspaceMutation } from './workspaceApi';
 
 /**
  * Switches this tab to another of the user's workspaces: the server remembers the choice
  * (the next sign-in opens it), the tab's calls name the new workspace, the cache of the
- * old one is dropped, and the dashboard opens. The filters follow when `/user` answers.
+ * old one is dropped, and the dashboard opens (or `to`, in place of the page with `replace`). The filters follow when `/user` answers.
  * Rejects with the API's error when the server refused (e.g. no longer a member). `leave`
  * leaves the tab's workspace first (a member's choice; its last owner is refused, 409).
  */
@@ -18,10 +18,10 @@ export function useSwitchWorkspace() {
   const [choose, { isLoading }] = useChooseWorkspaceMutation();
   const [leaveCurrent] = useLeaveWorkspaceMutation();
   const switchTo = useCallback(
-    async (workspaceId: string) => {
+    async (workspaceId: string, { to, replace }: { to?: string; replace?: boolean } = {}) => {
       await choose({ workspaceId }).unwrap();
       dispatch(enterWorkspace(workspaceId));
-      await navigate(homePath);
+      await navigate(to ?? homePath, { replace });
     },
     [choose, dispatch, navigate],
   );

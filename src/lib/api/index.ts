@@ -9,6 +9,7 @@ export {
   type TokenGetter,
 } from './authBridge';
 export { getWorkspaceId, setWorkspaceId } from './workspaceBridge';
+export { enterWorkspace } from './enterWorkspace';
 export {
   collectErrorFields,
   flattenErrorMessages,

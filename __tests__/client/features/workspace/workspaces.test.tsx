@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { userApi } from '../../../../src/features/account/userApi';
 import { baseApi, getWorkspaceId, setWorkspaceId } from '../../../../src/lib/api';
-import { json, renderRoute, stubApi, testUser } from '../../test-utils';
+import { fakeAuth, json, renderRoute, stubApi, testUser } from '../../test-utils';
 
 const own = testUser().workspaces[0]!;
 const lincoln = {
@@ -125,5 +125,67 @@ describe('workspaces', () => {
         .click(),
     );
     expect(screen.queryByText(/You no longer have access/)).not.toBeInTheDocument();
+  });
+});
+
+describe('choosing a workspace after signing in', () => {
+  /** Back from the provider, having signed in for `returnTo`. */
+  const signedInFor = (returnTo: string) => {
+    const url = 'http://localhost/login?code=abc&state=xyz';
+    return fakeAuth({ signedIn: false, url, appState: { returnTo } });
+  };
+
+  it('asks a member of several, the last used first, and opens the page in the one chosen', async () => {
+    const api = stubApi({
+      // The server's last chosen is Lincoln: /user answers for it until told otherwise.
+      'GET /api/user': (request) =>
+        json(userIn(request.headers.get(workspaceHeader) ?? lincoln.id)),
+      'PUT /api/workspace/current': () => json({ items: [own, lincoln], currentId: own.id }),
+    });
+    const { router, user } = renderRoute('/login?code=abc&state=xyz', {
+      auth: signedInFor('/home/athlete'),
+    });
+    expect(await screen.findByRole('heading', { name: 'Choose a workspace' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/workspace');
+    const choices = within(screen.getByRole('list', { name: 'Workspaces' })).getAllByRole('button');
+    expect(choices.map((choice) => choice.textContent)).toEqual([
+      'Lincoln High FootballCoach · last used',
+      'Riverside LionsOwner',
+    ]);
+    expect(choices[0]).toHaveFocus();
+
+    await user.click(choices[1]!);
+    expect(await screen.findByRole('heading', { name: 'Athletes' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/home/athlete');
+    expect(JSON.parse(api.sent('PUT /api/workspace/current')[0]!.body)).toEqual({
+      workspaceId: own.id,
+    });
+    expect(getWorkspaceId()).toBe(own.id);
+    expect(await screen.findByText('Riverside Lions')).toBeInTheDocument();
+  });
+
+  it('goes straight on with one workspace', async () => {
+    stubApi({ 'GET /api/user': () => json(testUser()) });
+    const { router } = renderRoute('/login?code=abc&state=xyz', {
+      auth: signedInFor('/home/athlete'),
+    });
+    expect(await screen.findByRole('heading', { name: 'Athletes' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/home/athlete');
+    expect(screen.queryByRole('heading', { name: 'Choose a workspace' })).not.toBeInTheDocument();
+  });
+
+  it('does not ask on the way to an invitation, nor when the session was already there', async () => {
+    stubApi({
+      'GET /api/user': (request) => json(userIn(request.headers.get(workspaceHeader))),
+    });
+    const first = renderRoute('/login?code=abc&state=xyz', {
+      auth: signedInFor('/invitation/abc'),
+    });
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/invitation/abc'));
+    first.unmount();
+
+    const { router } = renderRoute('/login');
+    expect(await screen.findByRole('heading', { name: 'Leaderboard' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/home/leaderboard');
   });
 });

@@ -1,11 +1,12 @@
 import type { Dispatch } from '@reduxjs/toolkit';
-import { baseApi, setWorkspaceId } from '../../lib/api';
+import { baseApi } from './baseApi';
+import { setWorkspaceId } from './workspaceBridge';
 
 /**
  * Makes this tab act in `workspaceId` (null: the one the server answers for): its calls
- * name it from now on (lib/api/workspaceBridge.ts) and the cache of the workspace left is
+ * name it from now on (workspaceBridge.ts) and the cache of the workspace left is
  * dropped, so that every page asks again (docs/workspaces.md "The workspace of a tab").
- * The one step of a switch and a join; workspaceSaga.ts takes the same steps, as call and
+ * The one step of a switch and a join; features/workspace/workspaceSaga.ts takes the same steps, as call and
  * put, when a membership is lost.
  * @example dispatch(enterWorkspace(workspace.id));
  */
