@@ -96,8 +96,10 @@ const CHECKS: Partial<Record<RosterRule, Check>> = {
   async query(request, { query }, rosterIds) {
     const q = request.query as { rosterId?: number };
     if (query.rosterId === undefined || query.rosterId === ALL_ROSTERS) {
-      if (rosterIds.length !== 1) {
-        throw forbidden('You see only some rosters of this workspace: choose one of them.');
+      // None named: their first roster, the one the app's roster filter shows them
+      // (src/lib/rosterFilter.ts; decision 044).
+      if (rosterIds.length === 0) {
+        throw forbidden('You see only some rosters of this workspace, and none is left.');
       }
       q.rosterId = Number(rosterIds[0]);
     } else {

@@ -261,15 +261,17 @@ describe('team workspaces: members', () => {
     ]);
     // Making rosters is the program's: refused to a limited member, not narrowed.
     expect((await coach.post('/api/roster', { name: 'Theirs' })).statusCode).toBe(403);
-    // Limited to two rosters, a list must name one.
+    // Limited to two rosters, a list that names none lists the first (as the app shows it).
     await program.put(`/api/member/${coach.userId}`, {
       role: 'coach',
-      rosterIds: [mine.id, other.id],
+      rosterIds: [other.id, mine.id],
     });
-    const choose = await coach.get('/api/athlete');
-    expect(choose.statusCode).toBe(403);
-    expect(choose.json().message).toMatch(/choose one/);
-    expect((await coach.get(`/api/athlete?rosterId=${other.id}`)).statusCode).toBe(200);
+    const first = await coach.get('/api/athlete');
+    expect(first.statusCode).toBe(200);
+    expect(first.json().items.map((a: { id: number }) => a.id)).toEqual([inOther.id]);
+    expect((await coach.get('/api/user')).json().rosterIds).toEqual([other.id, mine.id]);
+    const named = await coach.get(`/api/athlete?rosterId=${mine.id}`);
+    expect(named.json().items.map((a: { id: number }) => a.id)).toEqual([inMine.id]);
   });
 
   it('API keys belong to the workspace; a read key reads the roster and sends nothing', async () => {

@@ -1,10 +1,10 @@
-import { useEffect } from 'react';
+import { useCallback } from 'react';
 import { Button, Flex, Select } from 'antd';
 import { SettingOutlined } from '@ant-design/icons';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { DebouncedSearch } from '../../components/DebouncedSearch';
 import { Permitted } from '../../components/Permitted';
-import { useListRostersQuery } from './athleteApi';
+import { useRosterFilter } from '../../lib/rosterFilter';
 import {
   ALL_ROSTERS,
   filtersChanged,
@@ -20,35 +20,28 @@ const nameSearches: Array<{ field: NameQueryField; label: string }> = [
   { field: 'lastNameQuery', label: 'Last name' },
 ];
 
-/** The roster picker ("All" is every athlete), the three name searches and a reset. */
+/** The roster picker ("All" is every athlete; decision 044), the three name searches and a reset. */
 export function AthleteFiltersBar({ onManageRosters }: { onManageRosters: () => void }) {
   const dispatch = useAppDispatch();
   const filters = useAppSelector(selectAthleteFilters);
   const active = useAppSelector(selectAthleteFiltersActive);
-  const { data: rosters, isLoading } = useListRostersQuery();
-  const rosterMissing =
-    rosters !== undefined &&
-    filters.rosterId !== ALL_ROSTERS &&
-    !rosters.some(({ id }) => id === filters.rosterId);
-
-  // A remembered roster that was deleted (here or elsewhere) falls back to all athletes.
-  useEffect(() => {
-    if (rosterMissing) dispatch(filtersChanged({ rosterId: ALL_ROSTERS }));
-  }, [rosterMissing, dispatch]);
+  const onRoster = useCallback(
+    (rosterId: number) => dispatch(filtersChanged({ rosterId })),
+    [dispatch],
+  );
+  // A remembered roster since deleted falls back to all athletes (a limited member: theirs).
+  const roster = useRosterFilter(filters.rosterId, ALL_ROSTERS, 'All', onRoster);
 
   return (
     <Flex wrap gap={8} align="center" style={{ marginBottom: 16 }}>
       <Select
         aria-label="Roster"
         style={{ minWidth: 180 }}
-        loading={isLoading}
+        loading={roster.loading}
         showSearch={{ optionFilterProp: 'label' }}
-        value={rosterMissing ? ALL_ROSTERS : filters.rosterId}
-        onChange={(rosterId: number) => dispatch(filtersChanged({ rosterId }))}
-        options={[
-          { value: ALL_ROSTERS, label: 'All' },
-          ...(rosters ?? []).map(({ id, name }) => ({ value: id, label: name })),
-        ]}
+        value={roster.value}
+        onChange={onRoster}
+        options={roster.options}
       />
       <Permitted call="POST /api/roster" action="manage rosters">
         <Button icon={<SettingOutlined />} onClick={onManageRosters}>

@@ -1,12 +1,9 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Button, Flex, Segmented, Select, Switch, Typography } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { FilterDatePicker } from '../../components/FilterDatePicker';
-import {
-  useListEventTypesQuery,
-  useListRosterAthletesQuery,
-  useListRostersQuery,
-} from '../../lib/api/referenceApi';
+import { useListEventTypesQuery, useListRosterAthletesQuery } from '../../lib/api/referenceApi';
+import { useRosterFilter } from '../../lib/rosterFilter';
 import {
   filtersChanged,
   filtersCleared,
@@ -40,24 +37,30 @@ export function HistoryFiltersBar() {
   const change = (partial: Parameters<typeof filtersChanged>[0]) =>
     dispatch(filtersChanged(partial));
 
-  const rosters = useListRostersQuery();
-  const athletes = useListRosterAthletesQuery(filters.rosterId ?? ALL_ATHLETES);
+  const onRoster = useCallback(
+    (rosterId: number) =>
+      dispatch(filtersChanged({ rosterId: rosterId === ALL_ATHLETES ? null : rosterId })),
+    [dispatch],
+  );
+  // A remembered roster that is gone is let go (a limited member: to theirs; decision 044).
+  const roster = useRosterFilter(
+    filters.rosterId ?? ALL_ATHLETES,
+    ALL_ATHLETES,
+    'All athletes',
+    onRoster,
+  );
+  const athletes = useListRosterAthletesQuery(roster.value);
   const eventTypes = useListEventTypesQuery();
   const eventType = eventTypes.data?.find(({ id }) => id === filters.eventTypeId);
 
-  // A remembered roster or athlete that is gone (deleted, or off the roster) is let go.
-  const rosterGone =
-    filters.rosterId !== null &&
-    rosters.data !== undefined &&
-    !rosters.data.some(({ id }) => id === filters.rosterId);
+  // A remembered athlete that is gone (deleted, or off the roster) is let go.
   const athleteGone =
     filters.athleteId !== null &&
     athletes.currentData !== undefined &&
     !athletes.currentData.some(({ id }) => id === filters.athleteId);
   useEffect(() => {
-    if (rosterGone) dispatch(filtersChanged({ rosterId: null }));
-    else if (athleteGone) dispatch(filtersChanged({ athleteId: null }));
-  }, [rosterGone, athleteGone, dispatch]);
+    if (athleteGone) dispatch(filtersChanged({ athleteId: null }));
+  }, [athleteGone, dispatch]);
 
   return (
     <Flex vertical gap={12} style={{ marginBottom: 24 }}>
@@ -65,16 +68,11 @@ export function HistoryFiltersBar() {
         <Select
           aria-label="Roster"
           style={{ width: 180 }}
-          loading={rosters.isLoading}
+          loading={roster.loading}
           showSearch={{ optionFilterProp: 'label' }}
-          value={rosterGone ? ALL_ATHLETES : (filters.rosterId ?? ALL_ATHLETES)}
-          onChange={(rosterId: number) =>
-            change({ rosterId: rosterId === ALL_ATHLETES ? null : rosterId })
-          }
-          options={[
-            { value: ALL_ATHLETES, label: 'All athletes' },
-            ...(rosters.data ?? []).map(({ id, name }) => ({ value: id, label: name })),
-          ]}
+          value={roster.value}
+          onChange={onRoster}
+          options={roster.options}
         />
         <Select
           aria-label="Athlete"

@@ -1,13 +1,13 @@
-import { memo } from 'react';
+import { memo, useCallback } from 'react';
 import { Button, Flex, Switch, Typography } from 'antd';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { FilterDatePicker } from '../../components/FilterDatePicker';
 import { FilterInputNumber, FilterSelect } from '../../components/FilterSelect';
 import { PlainInput } from '../../components/PlainInput';
+import { useRosterFilter } from '../../lib/rosterFilter';
 import {
   useListEventTypesQuery,
   useListPositionsQuery,
-  useListRostersQuery,
   useListSportsQuery,
 } from '../../lib/api/referenceApi';
 import { boardDistances } from './boardFormat';
@@ -33,7 +33,12 @@ export const LeaderboardFiltersBar = memo(function LeaderboardFiltersBar() {
   const { data: eventTypes } = useListEventTypesQuery();
   const { data: sports } = useListSportsQuery();
   const { data: positions } = useListPositionsQuery();
-  const { data: rosters } = useListRostersQuery();
+  const onRoster = useCallback(
+    (rosterId: number | null) => dispatch(filtersChanged({ rosterId })),
+    [dispatch],
+  );
+  // Every roster (none chosen), or for a limited member one of theirs (decision 044).
+  const roster = useRosterFilter(filters.rosterId, null, 'All rosters', onRoster);
   const eventType = eventTypes?.find(({ id }) => id === filters.eventTypeId);
   const distances = eventType ? boardDistances(eventType) : [];
   const sportPositions = (positions ?? []).filter(
@@ -123,11 +128,11 @@ export const LeaderboardFiltersBar = memo(function LeaderboardFiltersBar() {
         <FilterSelect
           aria-label="Roster"
           placeholder="Roster"
-          allowClear
+          allowClear={!roster.limited}
           style={{ width: 150 }}
-          value={filters.rosterId}
-          options={options(rosters)}
-          onChange={(rosterId?: number) => change({ rosterId: rosterId ?? null })}
+          value={roster.value}
+          options={roster.options.filter(({ value }) => value !== null)}
+          onChange={(rosterId?: number) => onRoster(rosterId ?? null)}
           showSearch={{ optionFilterProp: 'label' }}
         />
         <Button type="link" onClick={() => dispatch(filtersCleared())}>

@@ -1,9 +1,11 @@
+import { useCallback } from 'react';
 import { Button, Flex, Select, Switch, Typography } from 'antd';
 import { RESULT_VARIANTS, type ResultVariant } from '../../../contract/event-constants';
 import { boardDistanceLabel } from '../../../contract/units';
 import { FilterDatePicker } from '../../components/FilterDatePicker';
 import { DebouncedSearch } from '../../components/DebouncedSearch';
-import { useListEventTypesQuery, useListRostersQuery } from '../../lib/api/referenceApi';
+import { useListEventTypesQuery } from '../../lib/api/referenceApi';
+import { useRosterFilter } from '../../lib/rosterFilter';
 import { standardDistances } from '../../lib/units';
 import { useResultFilters } from './useResultFilters';
 
@@ -17,7 +19,8 @@ const ALL = -1;
 export function ResultsFiltersBar({ variant }: { variant: ResultVariant }) {
   const { filters, changed, cleared } = useResultFilters(variant);
   const has = RESULT_VARIANTS[variant];
-  const { data: rosters } = useListRostersQuery();
+  const onRoster = useCallback((rosterId: number) => changed({ rosterId }), [changed]);
+  const roster = useRosterFilter(filters.rosterId, ALL, 'All rosters', onRoster);
   const { data: eventTypes } = useListEventTypesQuery();
   const eventType = eventTypes?.find(({ id }) => id === filters.eventTypeId);
   const distances = eventType ? standardDistances(eventType) : [];
@@ -28,12 +31,9 @@ export function ResultsFiltersBar({ variant }: { variant: ResultVariant }) {
         <Select
           aria-label="Roster"
           style={{ width: 170 }}
-          value={filters.rosterId}
-          options={[
-            { value: ALL, label: 'All rosters' },
-            ...(rosters ?? []).map(({ id, name }) => ({ value: id, label: name })),
-          ]}
-          onChange={(rosterId: number) => changed({ rosterId })}
+          value={roster.value}
+          options={roster.options}
+          onChange={onRoster}
         />
         <DebouncedSearch
           aria-label="First name"

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { initialAthleteFilters } from '../../../../src/features/athletes/athleteFiltersSlice';
-import { json, stubApi } from '../../test-utils';
+import { json, stubApi, testUser } from '../../test-utils';
 import {
   athletePage,
   athletesPageRoutes,
@@ -198,6 +198,26 @@ describe('filters', () => {
     await waitFor(() =>
       expect(api.sent('GET /api/athlete').some((r) => queryOf(r).rosterId === '2')).toBe(true),
     );
+  });
+
+  it('offers a coach limited to two rosters theirs only, and shows the first', async () => {
+    const rosters = [
+      testRoster({ id: 3, name: 'Jumpers' }),
+      testRoster({ id: 5, name: 'Throwers' }),
+    ];
+    const api = stubApi({
+      ...athletesPageRoutes(rosters),
+      'GET /api/user': () => json(testUser({ role: 'coach', rosterIds: [3, 5] })),
+      'GET /api/athlete': () => json(athletePage([testAthlete()])),
+    });
+    const { user, store } = await openAthletesPage();
+    const picker = screen.getByRole('combobox', { name: 'Roster' });
+    await waitFor(() => expect(picker.closest('.ant-select')).toHaveTextContent('Jumpers'));
+    expect(store.getState().athleteFilters.rosterId).toBe(3);
+    await waitFor(() => expect(queryOf(api.sent('GET /api/athlete').at(-1)!).rosterId).toBe('3'));
+    await user.click(picker);
+    expect(await screen.findByTitle('Throwers')).toBeInTheDocument();
+    expect(screen.queryByTitle('All')).not.toBeInTheDocument();
   });
 
   it('falls back to all athletes when the remembered roster no longer exists', async () => {

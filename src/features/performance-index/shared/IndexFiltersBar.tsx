@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { useCallback } from 'react';
 import { Button, Flex, Select } from 'antd';
-import { useListRostersQuery } from '../../../lib/api/referenceApi';
+import { useRosterFilter } from '../../../lib/rosterFilter';
 import { ALL_ROSTERS, type IndexFilterChanges } from './indexFilters';
 import { FilterDatePicker } from '../../../components/FilterDatePicker';
 import { DebouncedSearch } from '../../../components/DebouncedSearch';
@@ -43,30 +43,20 @@ export function IndexFiltersBar({
   onClear,
   names = false,
 }: IndexFiltersBarProps) {
-  const { data: rosters, isLoading } = useListRostersQuery();
-  const rosterMissing =
-    rosters !== undefined &&
-    filters.rosterId !== ALL_ROSTERS &&
-    !rosters.some(({ id }) => id === filters.rosterId);
-
-  // A remembered roster that was deleted falls back to every athlete.
-  useEffect(() => {
-    if (rosterMissing) onChange({ rosterId: ALL_ROSTERS });
-  }, [rosterMissing, onChange]);
+  const onRoster = useCallback((rosterId: number) => onChange({ rosterId }), [onChange]);
+  // A remembered roster since deleted falls back to every athlete (a limited member: theirs).
+  const roster = useRosterFilter(filters.rosterId, ALL_ROSTERS, 'All rosters', onRoster);
 
   return (
     <Flex wrap gap={8} align="center" className="no-print" style={{ marginBottom: 16 }}>
       <Select
         aria-label="Roster"
         style={{ minWidth: 170 }}
-        loading={isLoading}
+        loading={roster.loading}
         showSearch={{ optionFilterProp: 'label' }}
-        value={rosterMissing ? ALL_ROSTERS : filters.rosterId}
-        onChange={(rosterId: number) => onChange({ rosterId })}
-        options={[
-          { value: ALL_ROSTERS, label: 'All rosters' },
-          ...(rosters ?? []).map(({ id, name }) => ({ value: id, label: name })),
-        ]}
+        value={roster.value}
+        onChange={onRoster}
+        options={roster.options}
       />
       {names &&
         nameSearches.map(({ field, label }) => (
