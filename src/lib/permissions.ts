@@ -24,23 +24,11 @@ export interface Membership {
   workspace: string;
 }
 
-/** Each role, as the app names and explains it (docs/workspaces.md, "Roles"). */
-export const ROLE_LABELS: Record<Role, { label: string; does: string; color: string }> = {
-  owner: {
-    label: 'Owner',
-    does: 'Everything, including members, the Store, API keys and webhooks',
-    color: 'gold',
-  },
-  coach: {
-    label: 'Coach',
-    does: 'Athletes, rosters, results, profiles and reports',
-    color: 'blue',
-  },
-  viewer: {
-    label: 'Viewer',
-    does: 'Reads everything, including reports, PDFs and TV mode',
-    color: 'default',
-  },
+/** Each role's name, as the app shows it (docs/workspaces.md, "Roles"). */
+export const ROLE_NAMES: Record<Role, string> = {
+  owner: 'Owner',
+  coach: 'Coach',
+  viewer: 'Viewer',
 };
 
 const pending: Permission = { allowed: false, reason: null, pending: true };

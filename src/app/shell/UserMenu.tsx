@@ -6,7 +6,7 @@ import { useGetUserQuery } from '../../features/account/userApi';
 import { selectIdentity, signOutRequested } from '../../lib/session';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
-import { ROLE_LABELS } from '../../lib/permissions';
+import { ROLE_NAMES } from '../../lib/permissions';
 import { getQueueOwner } from '../../lib/offline/queueOwner';
 import { describeFailure } from '../../components/serverErrors';
 import { useSwitchWorkspace } from '../../features/workspace/useSwitchWorkspace';
@@ -43,7 +43,7 @@ function useWorkspaceItems(): { items: MenuProps['items']; next: string | null }
       children: workspaces.map((workspace) => ({
         key: `workspace:${workspace.id}`,
         icon: workspace.id === user.id ? <CheckOutlined aria-label="current" /> : <span />,
-        label: `${workspace.name} · ${ROLE_LABELS[workspace.role].label}`,
+        label: `${workspace.name} · ${ROLE_NAMES[workspace.role]}`,
         disabled: workspace.id === user.id,
       })),
     },

@@ -12,8 +12,7 @@ import moment from 'moment';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import type { Roster } from '../../lib/api/referenceApi';
 import type { Invitation } from './memberApi';
-import { ROLE_LABELS } from '../../lib/permissions';
-import { rosterNames, STATUS_TAGS } from './memberFormat';
+import { ROLE_LABELS, rosterNames, STATUS_TAGS } from './memberFormat';
 
 interface InvitationsTableProps {
   invitations: Invitation[] | undefined;

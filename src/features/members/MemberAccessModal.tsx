@@ -3,8 +3,7 @@ import type { Role } from '../../../contract/permissions';
 import { FormProblems } from '../../components/FormProblems';
 import { useServerFormErrors } from '../../components/useServerFormErrors';
 import { useUpdateMemberMutation, type Member } from './memberApi';
-import { ROLE_LABELS } from '../../lib/permissions';
-import { memberName, roleOptions } from './memberFormat';
+import { memberName, ROLE_LABELS, roleOptions } from './memberFormat';
 import { RosterLimitSelect } from './RosterLimitSelect';
 
 interface AccessValues {

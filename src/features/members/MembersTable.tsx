@@ -4,8 +4,7 @@ import moment from 'moment';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import type { Roster } from '../../lib/api/referenceApi';
 import type { Member } from './memberApi';
-import { ROLE_LABELS } from '../../lib/permissions';
-import { memberName, rosterNames } from './memberFormat';
+import { memberName, ROLE_LABELS, rosterNames } from './memberFormat';
 
 /** What a row's actions ask the page to do. */
 export interface MemberActions {

@@ -1,8 +1,27 @@
-import { ROLES } from '../../../contract/permissions';
+import { ROLES, type Role } from '../../../contract/permissions';
 import type { InvitationBody } from '../../../contract/workspace';
 import type { Roster } from '../../lib/api/referenceApi';
 import { fullName } from '../../lib/names';
-import { ROLE_LABELS } from '../../lib/permissions';
+import { ROLE_NAMES } from '../../lib/permissions';
+
+/** Each role, as the Members page names and explains it (docs/workspaces.md, "Roles"). */
+export const ROLE_LABELS: Record<Role, { label: string; does: string; color: string }> = {
+  owner: {
+    label: ROLE_NAMES.owner,
+    does: 'Everything, including members, the Store, API keys and webhooks',
+    color: 'gold',
+  },
+  coach: {
+    label: ROLE_NAMES.coach,
+    does: 'Athletes, rosters, results, profiles and reports',
+    color: 'blue',
+  },
+  viewer: {
+    label: ROLE_NAMES.viewer,
+    does: 'Reads everything, including reports, PDFs and TV mode',
+    color: 'default',
+  },
+};
 
 /** The roles for a select or radio group, owner first. */
 export const roleOptions = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role].label }));

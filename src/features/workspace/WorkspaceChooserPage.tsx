@@ -5,7 +5,7 @@ import { CenteredCard } from '../../components/CenteredCard';
 import { describeFailure } from '../../components/serverErrors';
 import { useGetUserQuery } from '../../lib/api/currentUserApi';
 import { homePath, paths, type ChooserLocationState } from '../../lib/paths';
-import { ROLE_LABELS } from '../../lib/permissions';
+import { ROLE_NAMES } from '../../lib/permissions';
 import { useSwitchWorkspace } from './useSwitchWorkspace';
 
 /**
@@ -86,7 +86,7 @@ export default function WorkspaceChooserPage() {
                       {workspace.name}
                     </span>
                     <span style={{ whiteSpace: 'nowrap', fontSize: 14 }}>
-                      {ROLE_LABELS[workspace.role].label}
+                      {ROLE_NAMES[workspace.role]}
                       {last && ' · last used'}
                     </span>
                   </Flex>
