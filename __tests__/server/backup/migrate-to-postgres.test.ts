@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { App } from '../../../server/app';
 import { migrateEmbeddedToPostgres } from '../../../server/backup/migrate-to-postgres';
 import { openDatabase } from '../../../server/db/connect';
-import type { Database } from '../../../server/db/schema';
 import { buildTestApp } from '../helpers/build-test-app';
+import { tableCounts } from '../helpers/table-counts';
 import { addAthletes, coach, sprints } from '../event/fixtures';
 
 /**
@@ -47,21 +47,6 @@ const kept = (extra: Record<string, string>) => ({
   env: { DATA_DIR: dataDir, ...extra },
   cleanup: async () => undefined,
 });
-
-async function counts(db: Kysely<Database>): Promise<Record<string, number>> {
-  const { rows } = await sql<{ name: string }>`
-    select relname as name from pg_class
-    where relnamespace = (select oid from pg_namespace where nspname = current_schema())
-      and relkind = 'r' and relname not like 'kysely_migration%' order by relname`.execute(db);
-  const out: Record<string, number> = {};
-  for (const { name } of rows) {
-    const row = await sql<{
-      n: string;
-    }>`select count(*)::text as n from ${sql.table(name)}`.execute(db);
-    out[name] = Number(row.rows[0]!.n);
-  }
-  return out;
-}
 
 it('copies an embedded installation into PostgreSQL; tokens, API keys and answers carry over', async () => {
   // 1. The embedded installation in use: a coach, athletes, results by API key, an
@@ -121,7 +106,7 @@ it('copies an embedded installation into PostgreSQL; tokens, API keys and answer
   };
   const before = await answers(embedded);
   expect(before.filter((answer) => answer.status !== 200)).toEqual([]);
-  const rowsBefore = await counts(embedded.db);
+  const rowsBefore = await tableCounts(embedded.db);
   const maxResult = await embedded.db
     .selectFrom('results')
     .select((eb) => eb.fn.max('id').as('id'))
@@ -141,7 +126,7 @@ it('copies an embedded installation into PostgreSQL; tokens, API keys and answer
   });
   await postgres.ready();
   try {
-    expect(await counts(postgres.db)).toEqual(rowsBefore);
+    expect(await tableCounts(postgres.db)).toEqual(rowsBefore);
     expect(await answers(postgres)).toEqual(before);
     // The API key still works, and new results take ids after the copied ones.
     const after = await postgres.inject({
