@@ -19,13 +19,12 @@ export interface RosterFilter<All> {
  * roster since deleted; "All" for a limited member) moves to "All", or to the limited
  * member's first roster (the first of `rosterIds`: the one the server lists when a
  * request names none, so the page's first answer is already right): `onChange` is called
- * with it once the rosters and the member are known.
+ * with it once the rosters and the member are known. `onChange` must be stable.
  *
  * @example
- * const roster = useRosterFilter(filters.rosterId, ALL_ROSTERS, 'All rosters', (rosterId) =>
- *   dispatch(filtersChanged({ rosterId })),
- * );
- * <Select aria-label="Roster" {...roster} onChange={...} />
+ * const onRoster = useCallback((rosterId: number) => changed({ rosterId }), [changed]);
+ * const roster = useRosterFilter(filters.rosterId, ALL_ROSTERS, 'All rosters', onRoster);
+ * <Select aria-label="Roster" value={roster.value} options={roster.options} onChange={onRoster} />
  */
 export function useRosterFilter<All extends number | null>(
   value: number | All,
