@@ -164,6 +164,23 @@ describe('choosing a workspace after signing in', () => {
     expect(await screen.findByText('Riverside Lions')).toBeInTheDocument();
   });
 
+  it('opens the last used at once: no switch, the answers kept', async () => {
+    const api = stubApi({
+      'GET /api/user': (request) =>
+        json(userIn(request.headers.get(workspaceHeader) ?? lincoln.id)),
+    });
+    const { router, user } = renderRoute('/login?code=abc&state=xyz', {
+      auth: signedInFor('/home/athlete'),
+    });
+    const list = await screen.findByRole('list', { name: 'Workspaces' });
+    await user.click(within(list).getAllByRole('button')[0]!);
+    expect(await screen.findByRole('heading', { name: 'Athletes' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/home/athlete');
+    expect(api.sent('PUT /api/workspace/current')).toHaveLength(0);
+    expect(api.sent('GET /api/user')).toHaveLength(1);
+    expect(getWorkspaceId()).toBe(lincoln.id);
+  });
+
   it('goes straight on with one workspace', async () => {
     stubApi({ 'GET /api/user': () => json(testUser()) });
     const { router } = renderRoute('/login?code=abc&state=xyz', {
