@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import type { App } from '../../../server/app';
 import { csv, importCsv, newCoach } from '../athlete/helpers';
@@ -10,7 +11,14 @@ import { seedTestingDay } from '../helpers/profiles';
  * No request of one account holds the event loop long enough to stall another's (issue
  * 31): `/api/health`, asked over HTTP every 20 ms, answers within 200 ms while the largest
  * report PDF (a roster of 500 athletes' testing day) and a 10,000-row athlete import run.
+ * The event loop's own delay is measured too. On PostgreSQL the health check's time also
+ * holds the database server's answer, which the import's commit can slow on a slow disk
+ * (236 and 241 ms seen in clean-clone CI runs, the loop itself well within bounds): there
+ * the loop's delay must stay under 200 ms and the health check under a second (a stall is
+ * seconds). On the embedded database, which works on this same loop, the health check
+ * itself must answer within 200 ms.
  */
+const onPostgres = Boolean(process.env.DATABASE_URL);
 const ROSTER = 500;
 const IMPORT_ROWS = 10_000;
 const DAY = '2026-03-02';
@@ -62,10 +70,14 @@ describe('the event loop under heavy requests', () => {
       heavyDone = true;
       return [pdf.statusCode, commit.statusCode];
     };
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
     const [statuses] = await Promise.all([heavy(), probeHealth(base, latencies, () => heavyDone)]);
+    loop.disable();
     expect(statuses).toEqual([200, 200]);
     const worst = Math.max(...latencies);
     expect(latencies.length).toBeGreaterThan(5);
-    expect(worst).toBeLessThan(200);
+    expect(loop.max / 1e6).toBeLessThan(200);
+    expect(worst).toBeLessThan(onPostgres ? 1000 : 200);
   });
 });
