@@ -212,6 +212,8 @@ test('the server stopped, then the token expired offline: every result stored on
   const roster = await api('POST', '/roster', { name: 'Field day' });
   for (const athlete of athletes)
     await api('POST', '/athlete', { ...athlete, rosterIds: [roster.id] });
+  // The page asked for its rosters before this one existed: load it again to list it.
+  await page.reload();
   const { iat, exp } = claimsOf(tokens.at(-1)!);
   expect(exp - iat, 'the access token lives ACCESS_TOKEN_TTL seconds').toBe(10);
   const drawer = await openGrid(page);
