@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Flex, Spin, Typography } from 'antd';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { CenteredCard } from '../../components/CenteredCard';
 import { describeFailure } from '../../components/serverErrors';
 import { useGetUserQuery } from '../../lib/api/currentUserApi';
@@ -14,25 +14,19 @@ import { useSwitchWorkspace } from './useSwitchWorkspace';
  * opens) comes first, marked, and has the focus: Enter goes on as before. Only antd's
  * signed-out components, so no page styles to load (scripts/antd-css.ts). Choosing another
  * remembers it, as the user menu's switcher does; then the page the user signed in for
- * opens. The last used one opens at once: the tab is already in it. With one workspace there is nothing to choose: straight on.
+ * opens (the last used at once: the tab is already in it, useSwitchWorkspace). With one
+ * workspace there is nothing to choose: straight on.
  */
 export default function WorkspaceChooserPage() {
   const returnTo = (useLocation().state as ChooserLocationState | null)?.returnTo ?? homePath;
   const { data: user, error, refetch } = useGetUserQuery();
   const { switchTo, switching } = useSwitchWorkspace();
-  const navigate = useNavigate();
   const [choosing, setChoosing] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
   if (user && user.workspaces.length < 2) return <Navigate to={returnTo} replace />;
 
   async function choose(workspaceId: string) {
-    // The tab already works in the last used one (its first `/user` pinned it): go on
-    // without telling the server again or emptying the cache.
-    if (workspaceId === user?.id) {
-      await navigate(returnTo, { replace: true });
-      return;
-    }
     setChoosing(workspaceId);
     setProblem(null);
     try {

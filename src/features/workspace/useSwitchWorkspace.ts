@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { enterWorkspace } from '../../lib/api';
+import { enterWorkspace, getWorkspaceId } from '../../lib/api';
 import { useAppDispatch } from '../../lib/hooks';
 import { homePath } from '../../lib/paths';
 import { useChooseWorkspaceMutation, useLeaveWorkspaceMutation } from './workspaceApi';
@@ -19,8 +19,11 @@ export function useSwitchWorkspace() {
   const [leaveCurrent] = useLeaveWorkspaceMutation();
   const switchTo = useCallback(
     async (workspaceId: string, { to, replace }: { to?: string; replace?: boolean } = {}) => {
-      await choose({ workspaceId }).unwrap();
-      dispatch(enterWorkspace(workspaceId));
+      // The tab already works there: nothing to tell the server, no cache to drop.
+      if (workspaceId !== getWorkspaceId()) {
+        await choose({ workspaceId }).unwrap();
+        dispatch(enterWorkspace(workspaceId));
+      }
       await navigate(to ?? homePath, { replace });
     },
     [choose, dispatch, navigate],
