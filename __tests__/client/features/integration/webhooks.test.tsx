@@ -55,7 +55,9 @@ describe('the webhooks of the Integrations page', () => {
       'POST /api/integration/webhook': () => json({ errors: { url: [refusal] } }, 400),
     });
     const { user } = openPage();
-    await user.click(await screen.findByRole('button', { name: 'Add webhook' }));
+    // The button is disabled until the list has loaded; a click before that does nothing.
+    expect(await screen.findByText(/No webhooks yet/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add webhook' }));
     const form = await findDialog('Add webhook');
     const url = within(form).getByLabelText('URL');
 
