@@ -159,6 +159,17 @@ export default (
       // moment's ~150 locale files would otherwise all be bundled (+59 KiB gzipped).
       new webpack.IgnorePlugin({ resourceRegExp: /^\.\/locale$/, contextRegExp: /moment$/ }),
       ...(production ? [new ChunkGroupsPlugin()] : []),
+      // V8 compiles these eagerly on a background thread: every function in them runs at load.
+      ...(production
+        ? [
+            new webpack.BannerPlugin({
+              banner: '//# allFunctionsCalledOnLoad',
+              raw: true,
+              include: /^js\/(react|redux|antd|app)\.[0-9a-f]+\.js$/,
+              stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
+            }),
+          ]
+        : []),
       // The service worker (src/sw/sw.ts, docs/offline.md): production builds only, a
       // watched dev build would precache files that change at every save.
       ...(production
