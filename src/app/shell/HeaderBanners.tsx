@@ -1,7 +1,7 @@
 import { Alert } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { useGetUserQuery } from '../../features/account/userApi';
-import { useDisabledWebhooks } from '../../features/integration/DisabledWebhooksBanner';
+import { useDisabledWebhooks } from '../../features/integration/disabledWebhooks';
 import { selectEmailVerified } from '../../lib/session';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import {

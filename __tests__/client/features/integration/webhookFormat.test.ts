@@ -12,7 +12,7 @@ import {
   resumedSentence,
 } from '../../../../src/features/integration/recoveryFormat';
 import { recoveryWindow, timesOutside } from '../../../../src/features/integration/recoveryWindow';
-import { disabledSentence } from '../../../../src/features/integration/DisabledWebhooksBanner';
+import { disabledSentence } from '../../../../src/features/integration/disabledWebhooks';
 import { testWebhook } from './webhookFixtures';
 
 describe('deliveryPollInterval', () => {
