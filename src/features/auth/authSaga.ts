@@ -1,5 +1,5 @@
 import type { EventChannel, SagaIterator, Task } from 'redux-saga';
-import { call, cancel, fork, getContext, put, race, take } from 'redux-saga/effects';
+import { call, cancel, fork, getContext, join, put, race, take } from 'redux-saga/effects';
 import { setTokenGetter } from '../../lib/api';
 import { getConfig } from '../../lib/config';
 import {
@@ -21,7 +21,12 @@ import {
   watchSignInRequests,
 } from './sessionSagas';
 import { createTokenRefresher, type TokenRefresher } from './tokenRefresher';
-import { providerUnreachable, rememberedSession, rememberSession } from './offlineSession';
+import {
+  browserOffline,
+  providerUnreachable,
+  rememberedSession,
+  rememberSession,
+} from './offlineSession';
 
 /**
  * Back from the provider (`/login?code&state`): completes the redirect and answers where
@@ -79,6 +84,54 @@ export function* signedInFlow(
   yield call(signOut, client, loginUrl);
 }
 
+/** What the start found: where to go and whether signed in, or what failed. */
+interface Found {
+  returnTo?: string | null;
+  authenticated?: boolean;
+  error?: unknown;
+}
+
+function* findSession(client: AuthClient, url: string): SagaIterator<Found> {
+  try {
+    const returnTo: string | null | undefined = yield call(startSession, client, url);
+    const authenticated: boolean = yield call([client, client.isAuthenticated]);
+    return { returnTo, authenticated };
+  } catch (error) {
+    return { error };
+  }
+}
+
+/** Ends only when the probe finds the provider unreachable. */
+function* whenDown(probe: Task): SagaIterator<true> {
+  const down: boolean = yield join(probe);
+  if (!down) yield call(() => new Promise<never>(() => {}));
+  return true;
+}
+
+/**
+ * For a coach remembered here (offlineSession.ts): the session check and a probe of the
+ * provider run side by side, so that online the check waits for nothing. Answers `null`
+ * when the provider cannot be reached (offline, or the server down: the check would only
+ * time out).
+ */
+function* findSessionUnlessDown(
+  client: AuthClient,
+  url: string,
+  domain: string,
+): SagaIterator<Found | null> {
+  if (yield call(browserOffline)) return null;
+  const probe: Task = yield fork(providerUnreachable, domain);
+  const first: { found?: Found; down?: true } = yield race({
+    found: call(findSession, client, url),
+    down: call(whenDown, probe),
+  });
+  if (first.down) return null;
+  // The check failed fast, not by waiting: the probe tells whether it was the network.
+  if (first.found!.error !== undefined && (yield join(probe))) return null;
+  yield cancel(probe);
+  return first.found!;
+}
+
 /**
  * The auth lifecycle, forked by the root saga: creates the SDK client from
  * `/config.json`, completes a redirect or finds the session, and runs the signed-in flow.
@@ -97,27 +150,30 @@ export function* authSaga(): SagaIterator {
   yield fork(watchSignInRequests, client);
 
   const refresher = createTokenRefresher(client);
-  // Offline (or the server down) with a coach remembered here: signed in without a token;
-  // the signed-in flow gets one when the provider answers again (offlineSession.ts).
+  const url: string = yield call([deps, deps.currentUrl]);
   const remembered: IdentityRead | null = yield call(rememberedSession);
-  const callback = new URL(deps.currentUrl()).searchParams.has('code');
-  if (remembered && !callback && (yield call(providerUnreachable, getConfig().auth.domain))) {
+  const found: Found | null =
+    remembered && !new URL(url).searchParams.has('code')
+      ? yield call(findSessionUnlessDown, client, url, getConfig().auth.domain)
+      : yield call(findSession, client, url);
+  if (!found) {
+    // Offline, or the server down, with a coach remembered here: signed in without a
+    // token; the signed-in flow gets one when the provider answers again.
     yield call(setTokenGetter, refresher.getToken);
-    yield put(signedIn({ ...remembered, returnTo: null }));
+    yield put(signedIn({ ...remembered!, returnTo: null }));
     yield call(signedInFlow, client, refresher, loginUrl);
     return;
   }
   try {
-    const returnTo: string | null | undefined = yield call(startSession, client, deps.currentUrl());
-    const authenticated: boolean = yield call([client, client.isAuthenticated]);
-    if (!authenticated) {
+    if (found.error !== undefined) throw found.error;
+    if (!found.authenticated) {
       yield put(sessionNotFound());
       return;
     }
     yield call(setTokenGetter, refresher.getToken);
     const identity: IdentityRead = yield call(readIdentity, client, refresher, false);
     yield call(rememberSession, identity);
-    yield put(signedIn({ ...identity, returnTo }));
+    yield put(signedIn({ ...identity, returnTo: found.returnTo }));
   } catch (error) {
     yield call(setTokenGetter, null);
     yield put(authFailed(describeAuthError(error)));

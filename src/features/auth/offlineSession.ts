@@ -41,13 +41,16 @@ export function rememberedSession(now = Date.now()): IdentityRead | null {
   }
 }
 
+/** The browser knows it has no network. */
+export const browserOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
 /**
  * True when the identity provider cannot be reached now: the browser is offline, or its
  * discovery document does not answer (the server is down: refused, 502/503/504), within
  * 3 s.
  */
 export async function providerUnreachable(domain: string): Promise<boolean> {
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) return true;
+  if (browserOffline()) return true;
   try {
     const answer = await fetch(`${domain.replace(/\/+$/, '')}/.well-known/openid-configuration`, {
       cache: 'no-store',

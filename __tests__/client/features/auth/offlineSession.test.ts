@@ -41,6 +41,46 @@ describe('the offline session', () => {
     expect(auth.client.checkSession).not.toHaveBeenCalled();
   });
 
+  it('online, finds the session without waiting for the probe of the provider', async () => {
+    rememberSession(ada);
+    const probe = jest.spyOn(globalThis, 'fetch').mockReturnValue(new Promise(() => {}));
+    const auth = fakeAuth({ url: 'http://localhost/home/leaderboard' });
+    const store = makeTestStore({ auth });
+    await waitFor(() => expect(store.getState().auth.status).toBe('signedIn'));
+    expect(auth.client.checkSession).toHaveBeenCalled();
+    expect(probe).toHaveBeenCalledWith(
+      expect.stringMatching(/\/\.well-known\/openid-configuration$/),
+      expect.anything(),
+    );
+  });
+
+  it('with the server down, signs the remembered coach in when the check never answers', async () => {
+    rememberSession(ada);
+    jest.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
+    const auth = fakeAuth({ url: 'http://localhost/home/leaderboard' });
+    auth.client.checkSession.mockReturnValue(new Promise(() => {}));
+    const store = makeTestStore({ auth });
+    await waitFor(() => expect(store.getState().auth.status).toBe('signedIn'));
+    expect(store.getState().auth.identity).toEqual(ada.identity);
+  });
+
+  it('tells a failed check from the server down by the probe', async () => {
+    rememberSession(ada);
+    const fetch = jest.spyOn(globalThis, 'fetch');
+    fetch.mockRejectedValue(new TypeError('Failed to fetch'));
+    const down = fakeAuth({ url: 'http://localhost/home/leaderboard' });
+    down.client.checkSession.mockRejectedValue(new Error('Failed to fetch'));
+    const offline = makeTestStore({ auth: down });
+    await waitFor(() => expect(offline.getState().auth.status).toBe('signedIn'));
+
+    fetch.mockResolvedValue(new Response('{}', { status: 200 }));
+    const up = fakeAuth({ url: 'http://localhost/home/leaderboard' });
+    up.client.checkSession.mockRejectedValue(new Error('The provider refused'));
+    const failed = makeTestStore({ auth: up });
+    await waitFor(() => expect(failed.getState().auth.status).toBe('signedOut'));
+    expect(failed.getState().auth.error).toMatch(/The provider refused/);
+  });
+
   it('signs out as before when online and the provider has no session', async () => {
     rememberSession(ada);
     jest.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 200 }));
