@@ -1,5 +1,5 @@
 import type { EventChannel, SagaIterator, Task } from 'redux-saga';
-import { call, cancel, fork, getContext, join, put, race, take } from 'redux-saga/effects';
+import { call, cancel, delay, fork, getContext, put, race, take } from 'redux-saga/effects';
 import { setTokenGetter } from '../../lib/api';
 import { getConfig } from '../../lib/config';
 import {
@@ -101,18 +101,26 @@ function* findSession(client: AuthClient, url: string): SagaIterator<Found> {
   }
 }
 
-/** Ends only when the probe finds the provider unreachable. */
-function* whenDown(probe: Task): SagaIterator<true> {
-  const down: boolean = yield join(probe);
+/**
+ * How long the session check of a remembered coach runs before the provider is probed.
+ * Online the check answers first and nothing is probed: the probe, sent at once, was a
+ * request more before the dashboard's first paint. With the server down the check could
+ * only time out (10 s, authClient.ts).
+ */
+export const PROBE_AFTER_MS = 1000;
+
+/** Ends only when the provider, probed after PROBE_AFTER_MS, is unreachable. */
+function* whenDown(domain: string): SagaIterator<true> {
+  yield delay(PROBE_AFTER_MS);
+  const down: boolean = yield call(providerUnreachable, domain);
   if (!down) yield call(() => new Promise<never>(() => {}));
   return true;
 }
 
 /**
- * For a coach remembered here (offlineSession.ts): the session check and a probe of the
- * provider run side by side, so that online the check waits for nothing. Answers `null`
- * when the provider cannot be reached (offline, or the server down: the check would only
- * time out).
+ * For a coach remembered here (offlineSession.ts): the session check, raced by a probe of
+ * the provider if it is slow. Answers `null` when the provider cannot be reached (offline,
+ * or the server down).
  */
 function* findSessionUnlessDown(
   client: AuthClient,
@@ -120,15 +128,13 @@ function* findSessionUnlessDown(
   domain: string,
 ): SagaIterator<Found | null> {
   if (yield call(browserOffline)) return null;
-  const probe: Task = yield fork(providerUnreachable, domain);
   const first: { found?: Found; down?: true } = yield race({
     found: call(findSession, client, url),
-    down: call(whenDown, probe),
+    down: call(whenDown, domain),
   });
   if (first.down) return null;
   // The check failed fast, not by waiting: the probe tells whether it was the network.
-  if (first.found!.error !== undefined && (yield join(probe))) return null;
-  yield cancel(probe);
+  if (first.found!.error !== undefined && (yield call(providerUnreachable, domain))) return null;
   return first.found!;
 }
 
