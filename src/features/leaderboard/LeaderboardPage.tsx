@@ -6,6 +6,7 @@ import { PageFrame } from '../../components/PageFrame';
 import { PageLink } from '../../components/PageLink';
 import { useAppSelector } from '../../lib/hooks';
 import { paths } from '../../lib/paths';
+import { useIdleAfter } from '../../lib/useIdleAfter';
 import { useMayCall } from '../../lib/permissions';
 // By their own paths: the list module's barrel would bring antd's Table and Form here.
 import { ListStatus } from '../../components/list/ListStatus';
@@ -45,6 +46,9 @@ export default function LeaderboardPage() {
   const live = useMayCall('GET', '/api/event/stream', 'follow live results');
   const status = useLiveResults(filters.eventTypeId, refresh, live.allowed);
   const leaveTv = useCallback(() => setTv(false), []);
+  // The queued results' chunk (IndexedDB, antd's Card) once the board has answered and
+  // been drawn (offline the answer is an error, at once): off the first paint's path.
+  const queuedShown = useIdleAfter(!query.isLoading);
   const empty = data !== undefined && data.boards.every((board) => board.entries.length === 0);
   // Filters that hide results (the event type and distance choose the boards instead).
   const narrowed = narrowingFilters.some((key) => filters[key] !== null);
@@ -137,9 +141,11 @@ export default function LeaderboardPage() {
           </>
         )}
       </ListStatus>
-      <Suspense fallback={null}>
-        <QueuedOnBoard eventTypeId={filters.eventTypeId} />
-      </Suspense>
+      {queuedShown && (
+        <Suspense fallback={null}>
+          <QueuedOnBoard eventTypeId={filters.eventTypeId} />
+        </Suspense>
+      )}
       {tv && (
         <TvBoard leaderboard={data} status={status} lastUpdate={lastUpdate} onExit={leaveTv} />
       )}

@@ -5,7 +5,7 @@ import { useEntryQueue } from '../../lib/offline';
  * The results this coach saved on this device that the server does not have yet, for
  * the board's event type: shown at once, marked "Not sent yet", until the queue has sent
  * them and the board's own answer lists them (docs/offline.md). A chunk of its own
- * (IndexedDB), loaded after the board is drawn.
+ * (IndexedDB), requested when the page first renders.
  */
 export default function QueuedOnBoard({ eventTypeId }: { eventTypeId: number }) {
   const rows = (useEntryQueue() ?? []).filter(

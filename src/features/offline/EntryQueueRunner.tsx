@@ -3,6 +3,7 @@ import { baseApi } from '../../lib/api';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { rememberedAccountOf, setQueueOwner, useQueueOwner } from '../../lib/offline/queueOwner';
 import { selectIdentity } from '../../lib/session';
+import { useIdleAfter } from '../../lib/useIdleAfter';
 
 /**
  * Sends this device's queued results for the signed-in coach (docs/offline.md). Mounted
@@ -21,8 +22,10 @@ export function EntryQueueRunner({ accountId }: { accountId: string | undefined 
   }, [sub, accountId]);
   useEffect(() => () => setQueueOwner(null), []);
 
+  // Started once the page has been drawn: its chunk must not delay the first paint.
+  const idle = useIdleAfter(owner !== null);
   useEffect(() => {
-    if (!owner) return undefined;
+    if (!owner || !idle) return undefined;
     let stop: (() => void) | undefined;
     let ended = false;
     // Its own chunk (IndexedDB's wrapper and the sender): not on the first load's path.
@@ -41,6 +44,6 @@ export function EntryQueueRunner({ accountId }: { accountId: string | undefined 
       ended = true;
       stop?.();
     };
-  }, [owner, dispatch]);
+  }, [owner, idle, dispatch]);
   return null;
 }

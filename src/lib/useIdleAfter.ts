@@ -1,0 +1,20 @@
+import { useEffect, useState } from 'react';
+
+/**
+ * True once the browser has been idle after `ready` turned true (at most `timeout` ms
+ * later). For work that must not compete with the page's first paint: a chunk requested
+ * before the largest paint delays it (Lighthouse counts every request started before it).
+ */
+export function useIdleAfter(ready: boolean, timeout = 2000): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    if (!ready || idle) return undefined;
+    if (!window.requestIdleCallback) {
+      const timer = setTimeout(() => setIdle(true), 1);
+      return () => clearTimeout(timer);
+    }
+    const id = window.requestIdleCallback(() => setIdle(true), { timeout });
+    return () => window.cancelIdleCallback(id);
+  }, [ready, idle, timeout]);
+  return idle;
+}
