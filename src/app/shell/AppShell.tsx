@@ -4,10 +4,11 @@
 import '../../generated/antd-shell.css';
 import './layout.css';
 import { startTransition, Suspense, useEffect, useState } from 'react';
-import { Button, Drawer, Flex, Layout, Spin, theme } from 'antd';
+import { Button, Flex, Layout, Spin, theme } from 'antd';
 import { MenuFoldOutlined, MenuOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Link, Outlet, useLocation } from 'react-router';
 import { BrandLogo } from '../../components/BrandLogo';
+import { lazyComponent } from '../../lib/lazyComponent';
 import { homePath } from '../../lib/paths';
 import { useGetUserQuery } from '../../features/account/userApi';
 import { TimeZoneSaver } from '../../features/account/TimeZoneSaver';
@@ -18,6 +19,10 @@ import { HeaderBanners } from './HeaderBanners';
 import { PageSpinner } from './PageSpinner';
 import { SideMenu } from './SideMenu';
 import { TelemetryTracker } from './TelemetryTracker';
+
+const MenuDrawer = lazyComponent(
+  () => import(/* webpackChunkName: "menu-drawer" */ './MenuDrawer'),
+);
 
 const siderWidth = 272;
 const collapsedWidth = 64;
@@ -58,6 +63,9 @@ export function AppShell() {
   const [collapsed, setCollapsed] = useState(false);
   const [narrow, setNarrow] = useState(isNarrow);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Mounted at the first opening and kept, so that closing it slides it out.
+  const [menuUsed, setMenuUsed] = useState(false);
+  if (drawerOpen && !menuUsed) setMenuUsed(true);
   const { pathname } = useLocation();
   const { token } = theme.useToken();
   const border = `1px solid ${token.colorBorderSecondary}`;
@@ -116,22 +124,17 @@ export function AppShell() {
           </>
         )}
       </Layout.Sider>
-      {narrow && (
-        <Drawer
-          placement="left"
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          size={siderWidth}
-          closable={false}
-          title={<HomeLink compact={false} />}
-          aria-label="Menu"
-          styles={{
-            header: { padding: 0, borderBottom: 'none' },
-            body: { padding: 0 },
-          }}
-        >
-          <SideMenu collapsed={false} />
-        </Drawer>
+      {narrow && menuUsed && (
+        <Suspense fallback={null}>
+          <MenuDrawer
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            width={siderWidth}
+            title={<HomeLink compact={false} />}
+          >
+            <SideMenu collapsed={false} />
+          </MenuDrawer>
+        </Suspense>
       )}
       <Layout style={{ minWidth: 0 }}>
         <Layout.Header
@@ -151,6 +154,9 @@ export function AppShell() {
               icon={<MenuOutlined />}
               aria-label="Open menu"
               aria-expanded={drawerOpen}
+              // Its chunk on the way to the tap: a finger's press, a hover, a focus.
+              onPointerDown={() => void MenuDrawer.preload().catch(() => undefined)}
+              onFocus={() => void MenuDrawer.preload().catch(() => undefined)}
               onClick={() => setDrawerOpen(true)}
             />
           ) : (
