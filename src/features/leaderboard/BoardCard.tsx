@@ -33,13 +33,13 @@ const tv = {
   heading: 'var(--tv-board-heading)',
 };
 
-/** A long name a step smaller, so that more of it fits on its line. */
+/**
+ * A name's size on TV: the board's, or smaller as it must be to fit its line whole (100cqi
+ * is the width beside the badge and the result; a bold letter is ~0.6 of the size, wide
+ * ones more), down to 0.7 of it; past that an ellipsis, the whole name in its title.
+ */
 const nameSize = (name: string) =>
-  name.length > 24
-    ? `calc(${tv.name} * 0.8)`
-    : name.length > 18
-      ? `calc(${tv.name} * 0.9)`
-      : tv.name;
+  `max(calc(${tv.name} * 0.7), min(${tv.name}, calc(100cqi / ${(name.length * 0.6).toFixed(1)})))`;
 
 function RankBadge({ rank, large }: { rank: number; large: boolean }) {
   const medal = medalColours[rank];
@@ -128,7 +128,7 @@ function BoardFrame({
  * One board: its distance, then rank, athlete, result, date and lane per entry, the top
  * three marked with medal colours. Equal values share a rank (the API's competition
  * ranking). Names are never cut: a long one wraps at spaces. On TV a name keeps to one line
- * (a step smaller when long, an ellipsis if it must, the whole name in its title) and the
+ * (set smaller to fit, nameSize; an ellipsis if it must, the whole name in its title) and the
  * result is never cut.
  */
 export function BoardCard({ board, unit, large = false }: BoardCardProps) {
@@ -180,7 +180,15 @@ export function BoardCard({ board, unit, large = false }: BoardCardProps) {
                   style={{ flex: 1, minWidth: 0 }}
                 >
                   <RankBadge rank={entry.rank} large={large} />
-                  <Flex vertical style={{ flex: 1, minWidth: 0 }}>
+                  <Flex
+                    vertical
+                    // The name's size follows this width (nameSize's 100cqi).
+                    style={{
+                      flex: 1,
+                      minWidth: 0,
+                      containerType: large ? 'inline-size' : undefined,
+                    }}
+                  >
                     <Typography.Text
                       strong
                       data-athlete-name=""

@@ -28,8 +28,9 @@ interface TvBoardProps {
  * (`--tv-rows`) sharing each board's; every size (`--tv-name`, `--tv-value`, ...) is a
  * clamp() of the smaller of the screen's width and height. Narrower (a phone, a portrait
  * tablet), the boards stand one under another at the screen's width, the type follows
- * the width only, and the frame scrolls down. A name keeps to one line (`.tv-name`: an
- * ellipsis if it must, the whole name in its title); the result keeps its width. The
+ * the width only, and the frame scrolls down. A name keeps to one line, set smaller to
+ * fit whole (BoardCard's nameSize, down to 0.7 of the size; past that `.tv-name`'s
+ * ellipsis, the whole name in its title); the result keeps its width. The
  * list's one grid column is minmax(0, 1fr): a one-line name would otherwise widen it.
  */
 const tvTheme = { algorithm: theme.darkAlgorithm };
