@@ -154,7 +154,7 @@ export function AppShell() {
               icon={<MenuOutlined />}
               aria-label="Open menu"
               aria-expanded={drawerOpen}
-              // Its chunk on the way to the tap: a finger's press, a hover, a focus.
+              // Its chunk on the way to the tap: at the press (finger or mouse) or a focus.
               onPointerDown={() => void MenuDrawer.preload().catch(() => undefined)}
               onFocus={() => void MenuDrawer.preload().catch(() => undefined)}
               onClick={() => setDrawerOpen(true)}
