@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { whenIdle } from './whenIdle';
 
 /**
  * True once the browser has been idle after `ready` turned true (at most `timeout` ms
@@ -9,12 +10,7 @@ export function useIdleAfter(ready: boolean, timeout = 2000): boolean {
   const [idle, setIdle] = useState(false);
   useEffect(() => {
     if (!ready || idle) return undefined;
-    if (!window.requestIdleCallback) {
-      const timer = setTimeout(() => setIdle(true), 1);
-      return () => clearTimeout(timer);
-    }
-    const id = window.requestIdleCallback(() => setIdle(true), { timeout });
-    return () => window.cancelIdleCallback(id);
+    return whenIdle(() => setIdle(true), timeout);
   }, [ready, idle, timeout]);
   return idle;
 }

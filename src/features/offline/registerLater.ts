@@ -1,3 +1,5 @@
+import { whenIdle } from '../../lib/whenIdle';
+
 /**
  * How long after the page's `load` the service worker waits before it registers. Its
  * install downloads every chunk of the app for offline use; started at `load`, it
@@ -21,11 +23,10 @@ const registerNow = () =>
 export function registerServiceWorkerLater(register: () => Promise<void> = registerNow): void {
   if (process.env.NODE_ENV !== 'production') return;
   const start = () =>
-    setTimeout(() => {
-      const idle =
-        window.requestIdleCallback ?? ((callback: () => void) => setTimeout(callback, 1));
-      idle(() => void register().catch(() => undefined), { timeout: 5000 });
-    }, REGISTER_AFTER_LOAD_MS);
+    setTimeout(
+      () => whenIdle(() => void register().catch(() => undefined), 5000),
+      REGISTER_AFTER_LOAD_MS,
+    );
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
 }
