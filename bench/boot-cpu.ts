@@ -20,7 +20,12 @@ import { machine } from './lib/machine';
  */
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { rounds: { type: 'string', default: '8' }, slowdown: { type: 'string', default: '4' } },
+  options: {
+    rounds: { type: 'string', default: '8' },
+    slowdown: { type: 'string', default: '4' },
+    // Also a CPU profile of each load: self time by script and by function, summed.
+    profile: { type: 'boolean', default: false },
+  },
 });
 const rounds = Number(values.rounds);
 const slowdown = Number(values.slowdown);
@@ -36,6 +41,36 @@ interface Build {
   page: Page;
   script: number[];
   task: number[];
+  /** Self time (µs) by "script" and by "script function", summed over the rounds. */
+  self: Map<string, number>;
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+
+/** Adds a profile's self time to `into`, by script file and by function in it. */
+function addSelfTime(
+  profile: { nodes: ProfileNode[]; samples?: number[]; timeDeltas?: number[] },
+  into: Map<string, number>,
+): void {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  for (let i = 0; i < samples.length - 1; i++) {
+    const frame = byId.get(samples[i]!)!;
+    const file = frame.url
+      ? frame.url
+          .split('/')
+          .pop()!
+          .replace(/\.[0-9a-f]{8}\.js$/, '.js')
+      : `(${frame.functionName})`;
+    const dt = deltas[i + 1] ?? 0;
+    into.set(file, (into.get(file) ?? 0) + dt);
+    const fn = `${file} ${frame.functionName || '(anonymous)'}:${frame.lineNumber}`;
+    if (frame.url) into.set(fn, (into.get(fn) ?? 0) + dt);
+  }
 }
 
 const median = (list: readonly number[]) =>
@@ -50,7 +85,7 @@ async function open(dir: string, browser: import('@playwright/test').Browser): P
   await page.goto(`${server.url}/login`);
   await signUp(page, `bench.boot.${Date.now()}@example.org`, 'a bench that runs laps');
   await page.getByRole('heading', { level: 1, name: 'Leaderboard' }).waitFor({ timeout: 120_000 });
-  return { name: path.basename(dir), server, context, page, script: [], task: [] };
+  return { name: path.basename(dir), server, context, page, script: [], task: [], self: new Map() };
 }
 
 async function measure(build: Build): Promise<void> {
@@ -68,11 +103,17 @@ async function measure(build: Build): Promise<void> {
   });
   const before = await metrics();
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
+  if (values.profile) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   await build.page.goto(`${build.server.url}/home/leaderboard`);
   await build.page
     .getByRole('heading', { level: 1, name: 'Leaderboard' })
     .waitFor({ timeout: 120_000 });
   await build.page.waitForTimeout(3000);
+  if (values.profile) addSelfTime((await cdp.send('Profiler.stop')).profile, build.self);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   const after = await metrics();
   build.script.push(Math.round((after.ScriptDuration! - before.ScriptDuration!) * 1000));
@@ -104,11 +145,44 @@ async function main(): Promise<void> {
       script: b.script.join(' '),
     })),
   );
+  if (values.profile) printSelfTime(builds);
   const [first, ...others] = builds;
   for (const other of others) {
     const fewer = first!.script.filter((ms, round) => ms < other.script[round]!).length;
     console.log(`${first!.name}: less script than ${other.name} in ${fewer} of ${rounds} rounds`);
   }
+}
+
+/** The scripts, then the functions, with the most self time in any build: ms a round. */
+function printSelfTime(builds: readonly Build[]): void {
+  const keys = new Set(builds.flatMap((b) => [...b.self.keys()]));
+  const row = (key: string) => ({
+    where: key,
+    ...Object.fromEntries(
+      builds.map((b) => [b.name, Math.round((b.self.get(key) ?? 0) / 1000 / rounds)]),
+    ),
+  });
+  const top = (list: string[], n: number) =>
+    list
+      .sort(
+        (a, b) =>
+          Math.max(...builds.map((x) => x.self.get(b) ?? 0)) -
+          Math.max(...builds.map((x) => x.self.get(a) ?? 0)),
+      )
+      .slice(0, n)
+      .map(row);
+  console.table(
+    top(
+      [...keys].filter((k) => !k.includes(' ')),
+      15,
+    ),
+  );
+  console.table(
+    top(
+      [...keys].filter((k) => k.includes(' ')),
+      30,
+    ),
+  );
 }
 
 void main().catch((error: unknown) => {

@@ -1,10 +1,15 @@
-/** The browser's time zone: Intl's, asked once per page load. */
+/** The browser's time zone: Temporal's where the browser has it, else Intl's; asked once. */
 describe('browserTimeZone', () => {
+  const global = globalThis as { Temporal?: unknown };
+  const saved = global.Temporal;
   let dateTimeFormat: jest.SpiedFunction<typeof Intl.DateTimeFormat>;
   beforeEach(() => {
     dateTimeFormat = jest.spyOn(Intl, 'DateTimeFormat');
   });
-  afterEach(() => dateTimeFormat.mockRestore());
+  afterEach(() => {
+    global.Temporal = saved;
+    dateTimeFormat.mockRestore();
+  });
 
   /** Intl's DateTimeFormat names this zone. */
   const intlSays = (timeZone: string) =>
@@ -24,15 +29,36 @@ describe('browserTimeZone', () => {
     return module.browserTimeZone;
   };
 
-  it("takes Intl's zone, and asks once", () => {
-    intlSays('Pacific/Auckland');
+  it("takes Temporal's zone without making a DateTimeFormat", () => {
+    const timeZoneId = jest.fn(() => 'America/Chicago');
+    global.Temporal = { Now: { timeZoneId } };
     const browserTimeZone = load();
-    expect(browserTimeZone()).toBe('Pacific/Auckland');
-    expect(browserTimeZone()).toBe('Pacific/Auckland');
-    expect(dateTimeFormat).toHaveBeenCalledTimes(1);
+    expect(browserTimeZone()).toBe('America/Chicago');
+    expect(browserTimeZone()).toBe('America/Chicago');
+    expect(timeZoneId).toHaveBeenCalledTimes(1);
+    expect(dateTimeFormat).not.toHaveBeenCalled();
+  });
+
+  it("takes Intl's zone in a browser without Temporal", () => {
+    delete global.Temporal;
+    intlSays('Pacific/Auckland');
+    expect(load()()).toBe('Pacific/Auckland');
+  });
+
+  it("takes Intl's zone when Temporal cannot say", () => {
+    global.Temporal = {
+      Now: {
+        timeZoneId: () => {
+          throw new RangeError('no zone');
+        },
+      },
+    };
+    intlSays('Europe/Berlin');
+    expect(load()()).toBe('Europe/Berlin');
   });
 
   it('is undefined when the browser names no zone', () => {
+    delete global.Temporal;
     intlSays('');
     expect(load()()).toBeUndefined();
   });
