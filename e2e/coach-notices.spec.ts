@@ -9,7 +9,7 @@ import { choose } from './select';
  * Issue 37, "What a coach notices", at a phone (390 × 844), a portrait tablet
  * (768 × 1024), a laptop (1366 × 800) and a TV-sized screen (1920 × 1080): the athlete
  * report's rank and percentile lines and the team report's Rank column, the Manual Entry
- * "They show under Programs: EAPI" link after saving (decision 034), and the Store's
+ * "It shows under Programs: EAPI" link after saving (decision 034), and the Store's
  * confirmation of a purchase. At each size the key text is on screen and the page does not
  * scroll sideways. Screens go to test-results/coach-notices/ (looked at before merging).
  */
@@ -106,7 +106,7 @@ test('ranks, the Manual Entry destination and the Store confirmation at every si
       await cell.fill(`4.${80 + round}`);
       await drawer.getByRole('button', { name: /Save 1 result/ }).click();
       const saved = drawer.getByRole('alert').filter({ hasText: 'Saved 1 result' });
-      await expect(saved).toContainText('They show under Programs: EAPI.');
+      await expect(saved).toContainText('It shows under Programs: EAPI.');
       const link = saved.getByRole('link', { name: 'Programs: EAPI' });
       await expectOnScreen(page, link, where('the Programs: EAPI link'));
       await expectNoSidewaysScroll(page, where('Manual Entry'));

@@ -144,9 +144,9 @@ export function EntryDrawer({ open, onClose, session }: EntryDrawerProps) {
                 <>
                   <span>Saved {results(saved.count)}</span>
                   {owner
-                    ? ' on this device; they are sent as soon as the server can be reached.'
+                    ? ` on this device; ${saved.count === 1 ? 'it is' : 'they are'} sent as soon as the server can be reached.`
                     : '.'}{' '}
-                  They show under{' '}
+                  {saved.count === 1 ? 'It shows' : 'They show'} under{' '}
                   <Link to={programTable(saved.program).path} onClick={onClose}>
                     {programTable(saved.program).label}
                   </Link>

@@ -153,6 +153,9 @@ describe('the Manual Entry grid', () => {
     await user.click(within(drawer).getByRole('button', { name: /Save 2 results/ }));
 
     expect(await within(drawer).findByText('Saved 2 results')).toBeInTheDocument();
+    expect(within(drawer).getByRole('alert')).toHaveTextContent(
+      /^Saved 2 results\. They show under/,
+    );
     const [batch, ...more] = sentBatches(api);
     expect(more).toEqual([]);
     expect(batch!.items).toEqual([
@@ -187,6 +190,10 @@ describe('the Manual Entry grid', () => {
     await user.keyboard('4.81');
     await user.click(within(drawer).getByRole('button', { name: /Save 1 result/ }));
     expect(await within(drawer).findByText('Saved 1 result')).toBeInTheDocument();
+    // One result: "it", not "they".
+    expect(within(drawer).getByRole('alert')).toHaveTextContent(
+      'Saved 1 result. It shows under Programs: EAPI.',
+    );
     expect(sentBatches(api)[0]!.items).toEqual([
       expect.objectContaining({ athleteId: 7, timeMs: 4810, program: 'eapi', source: 'manual' }),
     ]);
