@@ -114,6 +114,12 @@ test('the owner invites a coach, who joins from the mail’s link', async ({
   await expect(choices.nth(1)).toContainText('Owner');
   await expectNoSidewaysScroll(coach, 'Choose a workspace');
   await coach.screenshot({ path: 'test-results/members/04-choose-workspace.png' });
+  // At a desktop's size too: the choices stay a readable column, not stretched across.
+  await coach.setViewportSize({ width: 1366, height: 800 });
+  await expectNoSidewaysScroll(coach, 'Choose a workspace at 1366');
+  expect((await choices.first().boundingBox())!.width).toBeLessThan(700);
+  await coach.screenshot({ path: 'test-results/members/05-choose-workspace-desktop.png' });
+  await coach.setViewportSize({ width: 390, height: 844 });
   await choices.nth(1).click();
   await expect(coach).toHaveURL(/\/home\/leaderboard$/);
   await coach.getByRole('button', { name: 'Open menu' }).click();

@@ -82,7 +82,14 @@ export default function WorkspaceChooserPage() {
                     padding: '8px 16px',
                   }}
                 >
-                  <Flex justify="space-between" align="center" gap={8} style={{ width: '100%' }}>
+                  {/* A name too long for one line beside its role puts the role under it,
+                      rather than breaking the name (an e-mail address) mid-word. */}
+                  <Flex
+                    justify="space-between"
+                    align="center"
+                    wrap
+                    style={{ width: '100%', columnGap: 8, rowGap: 2 }}
+                  >
                     <span style={{ textAlign: 'left', overflowWrap: 'anywhere' }}>
                       {workspace.name}
                     </span>
