@@ -47,13 +47,21 @@ function bestsTop(request: BoardRequest, board: number, bySet: boolean): RawBuil
  * `board_athletes` (the athlete set) and `set_bests` (their bests on the boards `mm`).
  * One descent per athlete reads their bests of every board of the request; `offset 0`
  * keeps it so (flattened, a one-board request was planned as a hash join over the
- * board's whole rank index: 9,800 rows for a 475-athlete roster, 12 ms).
+ * board's whole rank index: 9,800 rows for a 475-athlete roster, 12 ms). `rankOnly`: only
+ * the athlete, the board and the rank, which the primary key's index holds (migration
+ * 024), so each descent is index-only: the leaders shape needs no more (its statements
+ * 13-21 % faster at a million results, docs/leaderboard.md).
  */
-export function setBests(request: BoardRequest, mm: number[]): RawBuilder<unknown>[] {
+export function setBests(
+  request: BoardRequest,
+  mm: number[],
+  rankOnly = false,
+): RawBuilder<unknown>[] {
+  const columns = rankOnly ? sql`athlete_id, board_mm, rank_value, recorded_at, result_id` : sql`*`;
   return [
     sql`board_athletes as materialized (${athleteSet(request.accountId, request.filters)})`,
     sql`set_bests as materialized (select b.* from board_athletes ba cross join lateral (
-        select * from board_bests where account_id = ${request.accountId}
+        select ${columns} from board_bests where account_id = ${request.accountId}
           and event_type_id = ${request.eventTypeId} and athlete_id = ba.id
           and lane_key = ${laneKey(request.filters)} and board_mm between ${Math.min(...mm)} and ${Math.max(...mm)} offset 0) b
       where b.board_mm in (${sql.join(mm)}))`,

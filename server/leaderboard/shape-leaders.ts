@@ -23,6 +23,7 @@ export function leadersQuery(request: BoardRequest, k: number): RawBuilder<Queri
   const ctes = setBests(
     request,
     boards.map((b) => b.distanceMm),
+    true,
   );
   const dir = direction(request);
   const perAthlete = request.distinct ? 1 : request.limit;

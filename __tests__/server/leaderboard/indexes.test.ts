@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { App } from '../../../server/app';
 import { bulkTableIndexes } from '../../../server/db/indexes';
+import { leadersQuery } from '../../../server/leaderboard/queries';
 import { buildTestApp } from '../helpers/build-test-app';
 
 /**
@@ -54,5 +55,32 @@ describe('board indexes (migration 008)', () => {
     expect(await definition('results_program_type_time')).toMatch(
       /\(account_id, program, event_type_id, recorded_at, id\) INCLUDE \(athlete_id, distance_mm, lane_id\) WHERE \(program <> 'none'::text\)$/,
     );
+  });
+  it("reads the leaders' bests from board_bests' primary key alone (index-only)", async () => {
+    const { rows } = await sql<{ indexdef: string }>`
+      select indexdef from pg_indexes
+      where schemaname = current_schema() and indexname = 'board_bests_pkey'`.execute(app.db);
+    // "(account_id, ..., board_mm) INCLUDE (rank_value, ...)": every column the index holds.
+    const held = new Set(
+      rows[0]!.indexdef.match(/\(([^)]*)\)/g)!.flatMap((list) => list.slice(1, -1).split(', ')),
+    );
+    const query = leadersQuery(
+      {
+        accountId: '00000000-0000-0000-0000-000000000000',
+        eventTypeId: 1,
+        lowerIsBetter: true,
+        boards: [{ distanceMm: 36576, sources: [{ kind: 'total', run: 36576, board: 36576 }] }],
+        limit: 5,
+        distinct: true,
+        filters: { sportId: 1, from: new Date('2026-01-01T00:00:00Z') },
+      },
+      20,
+    )!.compile(app.db);
+    // The descent into board_bests per athlete of the set (shape-bests.ts, setBests).
+    const descent = /cross join lateral \(\s*select (.*?) from board_bests where/s.exec(
+      query.sql,
+    )![1]!;
+    expect(descent).not.toBe('*');
+    for (const column of descent.split(',').map((c) => c.trim())) expect(held).toContain(column);
   });
 });
