@@ -16,8 +16,8 @@ export function browserTimeZone(): string | undefined {
 /**
  * Temporal's answer where the browser has it: it reads the zone alone. Intl's is a
  * DateTimeFormat, whose first one loads the locale's date data: a long task on a phone,
- * inside the leaderboard's first query (docs/first-load.md). Asked once per page load,
- * as every list query asks.
+ * inside the leaderboard's first query (docs/performance.md, "First load"). Asked once
+ * per page load, as every list query asks.
  */
 function readTimeZone(): string | undefined {
   const temporal = (globalThis as { Temporal?: Partial<TemporalNow> }).Temporal;
