@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -21,6 +22,7 @@ import {
 } from '../server/leaderboard/leaderboard';
 import { seedAccount } from '../server/seed/seed';
 import { propertiesOf } from './combos/generate';
+import { freePort, spawnServer, stopServer } from './lib/process';
 import { limitedMember } from './lib/server';
 
 /**
@@ -31,14 +33,15 @@ import { limitedMember } from './lib/server';
  * the server of BENCH_DATABASE_URL / DATABASE_URL / the local default, dropped at the
  * end; PGlite: a temporary DATA_DIR), seeded with one account of --results results and
  * --others accounts sharing --other-results, VACUUM (ANALYZE); the server on a loopback
- * port; then over HTTP, one request at a time, p50/p95 of every filter combination
+ * port (on PostgreSQL the timed one in a process of its own); then over HTTP, one request at a time, p50/p95 of every filter combination
  * generated from LeaderboardQuery (`combos`: each subset of its filters, distinct or not;
  * on PGlite each read after a change, so that no kept answer is timed), beside the read's
  * time in the process and its statements' own time (where the time goes), a few larger
  * boards, EXPLAIN of representative statements, and the latency of the live stream from
  * a committed result's publish to an SSE client reading it (on PostgreSQL across two
  * server instances).
- * `npm run bench -- leaderboard [--engines postgresql,pglite] [--runs 100] [--results 1000000]`
+ * `npm run bench -- leaderboard [--engines postgresql,pglite] [--runs 100] [--results 1000000]
+ *   [--server own|in-process] [--keep] [--reuse-database NAME] [--reuse-dir DIR] [--limited]`
  */
 const { values } = parseArgs({
   options: {
@@ -60,6 +63,13 @@ const { values } = parseArgs({
      * asked by them without it (the server fills it in), right after the owner's.
      */
     limited: { type: 'boolean', default: false },
+    /**
+     * Where the timed requests go on PostgreSQL: the server in a process of its own
+     * (`own`, as a coach's requests reach it) or in the bench's (`in-process`: the bench's
+     * client shares its event loop, so its pauses count). PGlite is always in-process (one
+     * process opens its directory).
+     */
+    server: { type: 'string', default: 'own' },
   },
 });
 const serverUrl =
@@ -577,9 +587,17 @@ async function bench(engine: Engine): Promise<void> {
   const postgres = engine === 'postgresql';
   let server: { app: App; base: string } | undefined;
   let second: { app: App; base: string } | undefined;
+  let own: ChildProcess | undefined;
   try {
+    // The timed requests' server in its own process: the in-process one (context, tokens,
+    // the read's and statements' times, the stream) shares its issuer URL, so its tokens
+    // are valid there.
+    const ownPort = postgres && values.server === 'own' ? await freePort() : undefined;
+    if (ownPort !== undefined) prepared.env.PUBLIC_URL = `http://127.0.0.1:${ownPort}`;
     server = await start(prepared.env);
-    const { app, base } = server;
+    const { app } = server;
+    if (ownPort !== undefined) own = await spawnServer({ ...prepared.env, PORT: String(ownPort) });
+    const base = ownPort === undefined ? server.base : `http://127.0.0.1:${ownPort}`;
     const c = await context(app.db);
     const token = await mintToken(app, c.sub);
     const headers = { authorization: `Bearer ${token}` };
@@ -596,7 +614,9 @@ async function bench(engine: Engine): Promise<void> {
     console.log(
       `account ${c.accountId}; roster "${c.rosterName}" (${c.rosterSize} athletes); sport ${c.sportId} ` +
         `position ${c.positionId} (${c.positionSize} athletes); day ${c.lastDay}; year from ${c.yearAgo}; ` +
-        `lane 2; n = 5; ${runs} requests each after 3 warm-up; load average ${os
+        `lane 2; n = 5; ${runs} requests each after 3 warm-up to the server ${
+          own ? 'in its own process' : "in the bench's process"
+        }; load average ${os
           .loadavg()
           .map((x) => x.toFixed(1))
           .join(' ')}\n`,
@@ -767,6 +787,7 @@ async function bench(engine: Engine): Promise<void> {
         `publish → SSE client ${latency.publishToRead}; insert + commit + publish → client ${latency.writeToRead}`,
     );
   } finally {
+    if (own) await stopServer(own);
     await second?.app.close();
     await server?.app.close();
     await prepared.cleanup();

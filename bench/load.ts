@@ -1,9 +1,7 @@
 import fs from 'node:fs';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { importJWK, SignJWT } from 'jose';
 import { sql, type Kysely } from 'kysely';
@@ -19,6 +17,7 @@ import { seedAccount } from '../server/seed/seed';
 import { fortyYardSprint } from '../server/seed/norms';
 import { createLiveRefresh } from '../src/features/leaderboard/liveRefresh';
 import { benchStore, type Engine } from './lib/database';
+import { freePort, spawnServer, stopServer } from './lib/process';
 
 /**
  * The server under load, over loopback HTTP, on PGlite and PostgreSQL (docs/performance.md,
@@ -76,7 +75,6 @@ const devices = Number(values.devices);
 const batchSize = Number(values['batch-size']);
 const clients = Number(values.clients);
 const timeoutMs = Number(values.timeout) * 1000;
-const root = path.join(__dirname, '..');
 
 /** Timings and outcomes of one kind of request. */
 class Tally {
@@ -221,18 +219,6 @@ async function mintToken(db: Kysely<Database>, publicUrl: string, sub: string): 
     .sign(await importJWK(key, 'RS256'));
 }
 
-/** A free loopback port (the server is told it, so that its issuer URL is known). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 /** CPU time (ms) a process has used, from /proc (Linux); NaN elsewhere. */
 function processCpuMs(pid: number | undefined): number {
   try {
@@ -241,45 +227,6 @@ function processCpuMs(pid: number | undefined): number {
   } catch {
     return NaN;
   }
-}
-
-/**
- * The server in a process of its own, as `npm start` runs it (through tsx: no build
- * needed), so that the bench's 250 clients do not share its event loop. Resolves once
- * /api/health answers.
- */
-async function spawnServer(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    [
-      ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
-      '--import',
-      'tsx',
-      path.join(root, 'server/server.ts'),
-    ],
-    {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  const deadline = performance.now() + 120_000;
-  while (performance.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode})`);
-    const answer = await request(port, { path: '/api/health' }, true).catch(() => undefined);
-    if (answer?.status === 200) return child;
-    await sleep(200);
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not answer /api/health within 120 s');
-}
-
-function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
 }
 
 /** Counts an account's results: every acknowledged one must be there. */
@@ -354,7 +301,7 @@ async function setUp(engine: Engine): Promise<Setup> {
     } finally {
       await handle.close();
     }
-    child = await spawnServer(env, port);
+    child = await spawnServer(env);
     return {
       port,
       ...prepared,
@@ -367,7 +314,7 @@ async function setUp(engine: Engine): Promise<Setup> {
           return await countResults(handle.db, prepared.accountId);
         } finally {
           await handle.close();
-          if (engine === 'pglite') child = await spawnServer(env, port);
+          if (engine === 'pglite') child = await spawnServer(env);
         }
       },
       cleanup,
