@@ -61,14 +61,24 @@ export interface TableSpec<A> {
   name: string;
   path: string;
   schema: unknown;
-  /** Paging and sorting properties (not filters). */
-  page: string;
+  /**
+   * Paging and sorting properties (not filters). A table without them (an athlete's
+   * history) is read once per combination, in its one order.
+   */
+  page?: string;
   pageSize?: string;
-  sort: string;
+  sort?: string;
   /** Properties that are not filters to combine (a cursor, a time zone, a fixed variant). */
   ignore: readonly string[];
   /** Parameters every request of the table sends (a variant's program). */
   fixed: Params;
+  /** Filters every combination has, valued from its anchor (the athlete of a history). */
+  required?: readonly string[];
+  /**
+   * Filters always valued from the combination's own anchor, never another row's: those
+   * the API refuses when they disagree with a required one (a roster the athlete is not on).
+   */
+  anchored?: readonly string[];
   /** Filters this table (variant) does not offer, though the schema has them. */
   without?: readonly string[];
   /** The value of each filter; boolean filters default to `true`. */
@@ -102,10 +112,9 @@ export interface GenerateOptions {
 /** Names of the filters a table combines, in the schema's order. */
 export function filtersOf<A>(spec: TableSpec<A>): string[] {
   const excluded = new Set([
-    spec.page,
-    spec.sort,
-    ...(spec.pageSize ? [spec.pageSize] : []),
+    ...[spec.page, spec.sort, spec.pageSize].filter((name) => name !== undefined),
     ...spec.ignore,
+    ...(spec.required ?? []),
     ...(spec.without ?? []),
     ...Object.keys(spec.fixed),
   ]);
@@ -159,10 +168,31 @@ export function combinations<A>(spec: TableSpec<A>, options: GenerateOptions = {
   if (filters.length > 3) sets.push(filters);
 
   const stray = options.stray ?? 0.25;
-  return sets.map((names) => {
-    const anchor = random.pick(spec.anchors);
-    let params: Params = { ...spec.fixed };
+  const required = spec.required ?? [];
+  const anchored = new Set([...required, ...(spec.anchored ?? [])]);
+  /** The values of `names` from `anchor`, or undefined when it lacks one. */
+  const ownValues = (names: readonly string[], anchor: A): Params | undefined => {
+    const params: Params = {};
     for (const name of names) {
+      const value = spec.values[name] ? spec.values[name](anchor, random) : true;
+      if (value === undefined) return undefined;
+      params[name] = value;
+    }
+    return params;
+  };
+  return sets.map((names) => {
+    // The required and anchored filters from one anchor that has them all.
+    const own = [...required, ...names.filter((name) => anchored.has(name))];
+    let anchor = random.pick(spec.anchors);
+    let ownParams = ownValues(own, anchor);
+    for (let attempt = 1; ownParams === undefined && attempt < 20; attempt++) {
+      anchor = random.pick(spec.anchors);
+      ownParams = ownValues(own, anchor);
+    }
+    if (ownParams === undefined) throw new Error(`${spec.name}: no anchor has ${own.join(', ')}`);
+    let params: Params = { ...spec.fixed, ...ownParams };
+    for (const name of names) {
+      if (anchored.has(name)) continue;
       const source = spec.values[name];
       if (!source) {
         params[name] = true;
@@ -187,6 +217,33 @@ export function combinations<A>(spec: TableSpec<A>, options: GenerateOptions = {
       params,
     };
   });
+}
+
+/** The paging and sorting properties every paged list shares (contract/list-query.ts). */
+export const PAGED = { page: 'pageNumber', pageSize: 'pageSize', sort: 'sort' } as const;
+
+/** One of the anchor's rosters (undefined when it is on none). */
+export const rosterValue = (anchor: { rosterIds: readonly number[] }, random: Random) =>
+  anchor.rosterIds.length > 0 ? random.pick(anchor.rosterIds) : undefined;
+
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A range of days around the anchor's day (YYYY-MM-DD), of a day up to a year. */
+export const dayValues = {
+  startDate: (anchor: { day: string }, random: Random) =>
+    addDays(anchor.day, -random.pick([0, 7, 30, 365])),
+  endDate: (anchor: { day: string }, random: Random) =>
+    addDays(anchor.day, random.pick([0, 7, 30, 90])),
+};
+
+/** An end before the start: the two swapped (the API refuses it). */
+export function fixDates(params: Params): Params {
+  const { startDate, endDate } = params;
+  if (typeof startDate === 'string' && typeof endDate === 'string' && endDate < startDate) {
+    return { ...params, startDate: endDate, endDate: startDate };
+  }
+  return params;
 }
 
 /** A name's prefix as a coach types it: a letter, a few, or the whole name. */
