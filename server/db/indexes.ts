@@ -1,6 +1,6 @@
 /**
  * Secondary indexes of the two big tables, results and result_splits: the single source of
- * their current definitions (migrations 005, 007, 008, 010 and 014 brought them to these), and the bulk loader of
+ * their current definitions (migrations 005, 007, 008, 010, 014 and 031 brought them to these), and the bulk loader of
  * server/seed/ drops and recreates them from here around a large load (a sorted
  * CREATE INDEX is far faster than maintaining them row by row), so both always agree.
  * Primary keys and unique constraints stay in the migration: they are never dropped.
@@ -62,6 +62,13 @@ export const bulkTableIndexes: readonly IndexDefinition[] = [
     name: 'results_account_id',
     table: 'results',
     ddl: `create index results_account_id on results (account_id, id) include (program)`,
+  },
+  {
+    // None sorts of a program page: its own ids, not every result's (migration 031).
+    name: 'results_program_id',
+    table: 'results',
+    ddl: `create index results_program_id on results (account_id, program, id)
+      where program <> 'none'`,
   },
   {
     // Name sorts walk the athletes in name order and each one's results newest first; a

@@ -29,6 +29,7 @@ import * as webhookNoticeSent from './027_webhook_notice_sent';
 import * as workspaces from './028_workspaces';
 import * as activityLog from './029_activity_log';
 import * as seededOwners from './030_seeded_owners';
+import * as resultsProgramId from './031_results_program_id';
 
 /** Numbered migrations, applied in key order at server start (Kysely's Migrator). */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   '028_workspaces': workspaces,
   '029_activity_log': activityLog,
   '030_seeded_owners': seededOwners,
+  '031_results_program_id': resultsProgramId,
 };
