@@ -1,6 +1,6 @@
 /**
  * Secondary indexes of the two big tables, results and result_splits: the single source of
- * their current definitions (migrations 005, 007, 008, 010, 014 and 031 brought them to these), and the bulk loader of
+ * their current definitions (migrations 005, 007, 008, 010, 014, 031 and 032 brought them to these), and the bulk loader of
  * server/seed/ drops and recreates them from here around a large load (a sorted
  * CREATE INDEX is far faster than maintaining them row by row), so both always agree.
  * Primary keys and unique constraints stay in the migration: they are never dropped.
@@ -96,10 +96,12 @@ export const bulkTableIndexes: readonly IndexDefinition[] = [
       include (distance_mm, lane_id) where program <> 'none'`,
   },
   {
-    // eventAliasId and typeQuery on alias names (only results with an alias).
+    // eventAliasId and typeQuery on alias names (only results with an alias), with what
+    // the other filters and the sorts read but the athlete: index-only (migration 032).
     name: 'results_alias',
     table: 'results',
     ddl: `create index results_alias on results (account_id, event_alias_id, recorded_at, id)
+      include (program, event_type_id, distance_mm, lane_id, result)
       where event_alias_id is not null`,
   },
   {

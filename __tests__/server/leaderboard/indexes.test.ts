@@ -56,6 +56,11 @@ describe('board indexes (migration 008)', () => {
       /\(account_id, program, event_type_id, recorded_at, id\) INCLUDE \(athlete_id, distance_mm, lane_id\) WHERE \(program <> 'none'::text\)$/,
     );
   });
+  it('carries what the other filters and the sorts read in the alias index (032)', async () => {
+    expect(await definition('results_alias')).toMatch(
+      /\(account_id, event_alias_id, recorded_at, id\) INCLUDE \(program, event_type_id, distance_mm, lane_id, result\) WHERE \(event_alias_id IS NOT NULL\)$/,
+    );
+  });
   it("reads the leaders' bests from board_bests' primary key alone (index-only)", async () => {
     const { rows } = await sql<{ indexdef: string }>`
       select indexdef from pg_indexes

@@ -30,6 +30,7 @@ import * as workspaces from './028_workspaces';
 import * as activityLog from './029_activity_log';
 import * as seededOwners from './030_seeded_owners';
 import * as resultsProgramId from './031_results_program_id';
+import * as resultsAliasColumns from './032_results_alias_columns';
 
 /** Numbered migrations, applied in key order at server start (Kysely's Migrator). */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   '029_activity_log': activityLog,
   '030_seeded_owners': seededOwners,
   '031_results_program_id': resultsProgramId,
+  '032_results_alias_columns': resultsAliasColumns,
 };
