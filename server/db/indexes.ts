@@ -1,6 +1,6 @@
 /**
  * Secondary indexes of the two big tables, results and result_splits: the single source of
- * their current definitions (migrations 005, 007, 008, 010, 014, 031 and 032 brought them to these), and the bulk loader of
+ * their current definitions (migrations 005, 007, 008, 010, 014 and 031-033 brought them to these), and the bulk loader of
  * server/seed/ drops and recreates them from here around a large load (a sorted
  * CREATE INDEX is far faster than maintaining them row by row), so both always agree.
  * Primary keys and unique constraints stay in the migration: they are never dropped.
@@ -103,6 +103,14 @@ export const bulkTableIndexes: readonly IndexDefinition[] = [
     ddl: `create index results_alias on results (account_id, event_alias_id, recorded_at, id)
       include (program, event_type_id, distance_mm, lane_id, result)
       where event_alias_id is not null`,
+  },
+  {
+    // The flagged runs of a distance in value order, beside results_board's plausible
+    // ones: a Result sort under a distance filter merges the two (migration 033).
+    name: 'results_flagged',
+    table: 'results',
+    ddl: `create index results_flagged on results (account_id, event_type_id, distance_mm, result, id)
+      include (lane_id) where implausible`,
   },
   {
     name: 'result_splits_board',

@@ -549,6 +549,37 @@ describe('GET /api/event', () => {
       },
     );
 
+    // Result sorts of one distance walk its plausible runs (results_board) and its
+    // flagged ones (results_flagged) and merge them, and count both (migration 033): the
+    // flagged 10-yd run of the fixtures must come out in its place, on every page.
+    it.each(
+      plans.flatMap(([how, fetch]) =>
+        (['ResultAsc', 'ResultDesc'] as const).flatMap((sort) =>
+          [{}, { laneIdQuery: '1' }].map((lane) => [how, sort, fetch, lane] as const),
+        ),
+      ),
+    )(
+      'one distance, %s, %s: the flagged run in its place (%#)',
+      async (_how, sort, fetch, lane) => {
+        const params = { distance: yd(10), sort, ...lane };
+        const want = expected(world, params);
+        expect(want.length).toBeGreaterThan(3);
+        const flagged = world.rows.filter(
+          (r) => r.implausible && r.distanceMm === yd(10) && matches(world, r, params),
+        );
+        if (Object.keys(lane).length === 0) expect(flagged.length).toBeGreaterThan(0);
+        const got: number[] = [];
+        for (let pageNumber = 1; ; pageNumber++) {
+          const body = await fetch({ ...params, pageSize: 4, pageNumber });
+          // Counted the same way: the plausible runs and the flagged ones (count.ts).
+          expect(body.totalCount).toBe(want.length);
+          got.push(...body.items.map((i) => i.id));
+          if (body.items.length < 4 || body.nextCursor === null) break;
+        }
+        expect(got).toEqual(want);
+      },
+    );
+
     it.each(['walked', 'sorted whole'])('applies every filter when %s', async (how) => {
       const fetch = plans.find(([name]) => name === how)![1];
       for (const q of [
@@ -758,6 +789,11 @@ describe('GET /api/event', () => {
       const third = await count({ pageSize: 3, pageNumber: 3 });
       expect(third.items).toHaveLength(2);
       expect(third.nextCursor).toBeNull();
+      // One distance is counted in two parts (plausible, flagged), capped together.
+      expect(await count({ pageSize: 3, distance: yd(40) })).toMatchObject({
+        totalCount: 5,
+        totalCountCapped: true,
+      });
     });
 
     it('counts exactly below the cap', async () => {

@@ -31,6 +31,7 @@ import * as activityLog from './029_activity_log';
 import * as seededOwners from './030_seeded_owners';
 import * as resultsProgramId from './031_results_program_id';
 import * as resultsAliasColumns from './032_results_alias_columns';
+import * as resultsFlagged from './033_results_flagged';
 
 /** Numbered migrations, applied in key order at server start (Kysely's Migrator). */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '030_seeded_owners': seededOwners,
   '031_results_program_id': resultsProgramId,
   '032_results_alias_columns': resultsAliasColumns,
+  '033_results_flagged': resultsFlagged,
 };

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Database } from '../../db/schema';
-import { and, resultConditions, type ResultFilters } from './filters';
+import { and, boardHolds, resultConditions, type ResultFilters } from './filters';
 import { BESTS_SINCE, rowSource, sinceConditions } from './source';
 
 /** The capped count of a results table, and the read it decides: whole and sorted, or walked. */
@@ -26,8 +26,17 @@ export function countQuery(filters: ResultFilters, cap: number): RawBuilder<{ n:
     return sql<{ n: number }>`select count(*)::int as n from (
       select 1 from ${BESTS_SINCE} r where ${and(sinceConditions(filters))} limit ${cap + 1}) t`;
   }
+  const where = resultConditions(filters);
+  if (boardHolds(filters)) {
+    // One distance: its plausible runs from results_board (keyed by the distance) and
+    // its flagged ones from results_flagged, each capped (page-results.ts, boardWalk).
+    const part = (flagged: boolean) => sql`(select count(*)::int from (select 1 from results r
+      where ${and([...where, flagged ? sql`r.implausible` : sql`not r.implausible`])}
+      limit ${cap + 1}) t)`;
+    return sql<{ n: number }>`select least(${part(false)} + ${part(true)}, ${cap + 1}) as n`;
+  }
   return sql<{ n: number }>`select count(*)::int as n from (
-    select 1 from results r where ${and(resultConditions(filters))}
+    select 1 from results r where ${and(where)}
     limit ${cap + 1}) t`;
 }
 

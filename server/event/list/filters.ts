@@ -427,6 +427,26 @@ export interface ConditionOptions {
   withoutAthlete?: boolean;
 }
 
+/**
+ * Whether the board indexes can read a table of one distance: `results_board` (the
+ * plausible runs, keyed by type, distance and value, with the date, lane and athlete)
+ * and `results_flagged` (the flagged runs, migration 033) hold every filter but the
+ * athletes' (names, roster), the program and the alias (by id or by its name's words).
+ * The type's own indexes list every distance's runs together, in value order the
+ * shorter runs first, so a distance and a lane walked them all (docs/query-plans.md
+ * section 10).
+ */
+export function boardHolds(filters: ResultFilters): boolean {
+  const athlete = filters.athlete;
+  return (
+    filters.distance !== undefined &&
+    !filters.program &&
+    filters.eventAliasId === undefined &&
+    !(filters.typeScope ?? []).some((entry) => entry.aliasIds !== undefined) &&
+    (athlete === undefined || Object.values(athlete).every((value) => value === undefined))
+  );
+}
+
 /** The conditions on `results r` (scoped by the account). */
 export function resultConditions(
   filters: ResultFilters,

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import {
   and,
   athleteConditions,
+  boardHolds,
   resultConditions,
   typeEntryCondition,
   type ResultFilters,
@@ -96,8 +97,7 @@ export function resultsPage(
         typeEntryCondition({ typeId: type.id, ...(aliasIds ? { aliasIds } : {}) }),
       ];
       if (cursor) where.push(afterCursor(plan, cursor));
-      return sql`(select ${index}::int as k_ord, ${keyColumns(plan)} from results r
-        where ${and(where)} order by ${orderBy(plan)} limit ${offset + limit})`;
+      return sql`(select ${index}::int as k_ord, r.* from ${walk(filters, plan, where, offset + limit)} r)`;
     });
     if (branches.length === 0) return sql`select ${keyColumns(plan)} from results r where false`;
     return sql`select * from (${sql.join(branches, sql` union all `)}) r
@@ -106,6 +106,38 @@ export function resultsPage(
 
   const where = resultConditions(filters);
   if (cursor) where.push(afterCursor(plan, cursor));
+  if (boardWalk(filters, plan)) {
+    return sql`select * from ${walk(filters, plan, where, offset + limit)} r
+      order by ${orderBy(plan)} ${tail}`;
+  }
   return sql`select ${keyColumns(plan)} from results r where ${and(where)}
     order by ${orderBy(plan)} ${tail}`;
+}
+
+/**
+ * Whether a Result sort walks one distance's plausible and flagged runs apart
+ * (`boardHolds`: the board indexes hold its filters), merged in value order. The
+ * program pages keep their program-keyed walks.
+ */
+function boardWalk(filters: ResultFilters, plan: SortPlan): boolean {
+  return plan.family === 'result' && boardHolds(filters);
+}
+
+/**
+ * The rows `where` keeps in the sort's order, at most `limit` of them, as a subquery:
+ * with boardWalk, the plausible and the flagged runs each walked in value order and
+ * merged; else one walk.
+ */
+function walk(
+  filters: ResultFilters,
+  plan: SortPlan,
+  where: RawBuilder<unknown>[],
+  limit: number,
+): RawBuilder<unknown> {
+  const one = (extra: RawBuilder<unknown>[]) =>
+    sql`(select ${keyColumns(plan)} from results r where ${and([...where, ...extra])}
+      order by ${orderBy(plan)} limit ${limit})`;
+  if (!boardWalk(filters, plan)) return one([]);
+  return sql`(select * from (${one([sql`not r.implausible`])} union all ${one([sql`r.implausible`])}) r
+    order by ${orderBy(plan)} limit ${limit})`;
 }
