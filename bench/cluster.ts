@@ -2,7 +2,6 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,6 +20,7 @@ import { seedAccount } from '../server/seed/seed';
 import { benchStore } from './lib/database';
 import { machine } from './lib/machine';
 import { nginxConfig } from './lib/nginx';
+import { freePort } from './lib/process';
 
 /**
  * Several server processes on one PostgreSQL database behind nginx, all on loopback
@@ -76,17 +76,6 @@ const EMAIL = 'coach@cluster.bench';
 const PASSWORD = 'Cluster-bench-40yd';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 

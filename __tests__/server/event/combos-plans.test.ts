@@ -72,6 +72,13 @@ describe('plans of the results tables under filter combinations', () => {
   });
   afterAll(() => app.close());
 
+  /** Each statement the route runs for `query`, as EXPLAIN (ANALYZE) in JSON: what it read. */
+  const plansOf = async (query: ResultListQuery) => {
+    const limits = { countCap: CAP, smallTable: CAP };
+    const statements = await resultListStatements(app.db, accountId, query, limits);
+    return explainStatements(app.db, statements, 'analyze, timing off, format json');
+  };
+
   it('never reads the whole account for a part of it', async () => {
     const anchors = await loadResultAnchors(app.db, accountId, 500);
     const random = new Random(32);
@@ -93,13 +100,7 @@ describe('plans of the results tables under filter combinations', () => {
       const matching = rows[0]!.n;
       for (const pageNumber of [1, 2]) {
         const query = { ...base, pageNumber };
-        const limits = { countCap: CAP, smallTable: CAP };
-        const statements = await resultListStatements(app.db, accountId, query, limits);
-        const plans = await explainStatements(
-          app.db,
-          statements,
-          'analyze, timing off, format json',
-        );
+        const plans = await plansOf(query);
         for (const { sql: text, plan } of plans) {
           const read = rowsRead(plan, 'results');
           if (read >= WHOLE * RESULTS && matching < BROAD * RESULTS) {
@@ -128,13 +129,7 @@ describe('plans of the results tables under filter combinations', () => {
       expect(own).toBeGreaterThan(CAP);
       for (const pageNumber of [1, 3]) {
         const query = { program, sort: 'None', pageNumber, pageSize: 20 } as ResultListQuery;
-        const limits = { countCap: CAP, smallTable: CAP };
-        const statements = await resultListStatements(app.db, accountId, query, limits);
-        const plans = await explainStatements(
-          app.db,
-          statements,
-          'analyze, timing off, format json',
-        );
+        const plans = await plansOf(query);
         // Each statement reads the program's own rows only: the capped count its first
         // CAP + 1; the page the rows before it and its own (one more: is there a next?),
         // then its own again by id for their columns.
