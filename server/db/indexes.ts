@@ -1,6 +1,6 @@
 /**
  * Secondary indexes of the two big tables, results and result_splits: the single source of
- * their current definitions (migrations 005, 007, 008, 010, 014 and 031-033 brought them to these), and the bulk loader of
+ * their current definitions (migrations 005, 007, 008, 010, 014 and 031-034 brought them to these), and the bulk loader of
  * server/seed/ drops and recreates them from here around a large load (a sorted
  * CREATE INDEX is far faster than maintaining them row by row), so both always agree.
  * Primary keys and unique constraints stay in the migration: they are never dropped.
@@ -102,6 +102,14 @@ export const bulkTableIndexes: readonly IndexDefinition[] = [
     table: 'results',
     ddl: `create index results_alias on results (account_id, event_alias_id, recorded_at, id)
       include (program, event_type_id, distance_mm, lane_id, result)
+      where event_alias_id is not null`,
+  },
+  {
+    // Each athlete's rows of an alias, for a name sort's walk over the athletes under an
+    // alias filter: one descent an athlete (migration 034).
+    name: 'results_alias_athlete',
+    table: 'results',
+    ddl: `create index results_alias_athlete on results (account_id, event_alias_id, athlete_id, recorded_at, id)
       where event_alias_id is not null`,
   },
   {

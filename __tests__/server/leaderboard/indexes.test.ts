@@ -61,6 +61,11 @@ describe('board indexes (migration 008)', () => {
       /\(account_id, event_alias_id, recorded_at, id\) INCLUDE \(program, event_type_id, distance_mm, lane_id, result\) WHERE \(event_alias_id IS NOT NULL\)$/,
     );
   });
+  it("keys an alias's rows by the athlete for a name sort's walk (034)", async () => {
+    expect(await definition('results_alias_athlete')).toMatch(
+      /\(account_id, event_alias_id, athlete_id, recorded_at, id\) WHERE \(event_alias_id IS NOT NULL\)$/,
+    );
+  });
   it("reads the leaders' bests from board_bests' primary key alone (index-only)", async () => {
     const { rows } = await sql<{ indexdef: string }>`
       select indexdef from pg_indexes

@@ -32,6 +32,7 @@ import * as seededOwners from './030_seeded_owners';
 import * as resultsProgramId from './031_results_program_id';
 import * as resultsAliasColumns from './032_results_alias_columns';
 import * as resultsFlagged from './033_results_flagged';
+import * as resultsAliasAthlete from './034_results_alias_athlete';
 
 /** Numbered migrations, applied in key order at server start (Kysely's Migrator). */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +69,5 @@ export const migrations: Record<string, Migration> = {
   '031_results_program_id': resultsProgramId,
   '032_results_alias_columns': resultsAliasColumns,
   '033_results_flagged': resultsFlagged,
+  '034_results_alias_athlete': resultsAliasAthlete,
 };
