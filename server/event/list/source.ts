@@ -75,17 +75,13 @@ export function typesInScope(
 /**
  * Each athlete's best per event type and distance among the matching results, as a row
  * source `r`: read from `bests_since`'s spans (migration 035) when the filters pick
- * whole groups of a scope and a date range and no athletes (the range's bests are the
- * rows whose span holds it: one GiST read of the scope's bests of the range), else
- * ranked here: lanes and aliases pick results inside the groups, the program 'none' has
- * no scope, and names or a roster leave few athletes, whose results ranking reads by
- * athlete (at a million results a middle name's 509 bests before a date: 22 ms ranked,
- * 64 ms from the spans; a program's 33,000 bests of a half year: 215 ms ranked, 68 ms
- * from the spans; docs/query-plans.md).
+ * whole groups of a scope and a date range (the range's bests are the rows whose span
+ * holds it: one GiST read), else ranked here (lanes and aliases pick results inside the
+ * groups; the program 'none' has no scope).
  */
 export function rankedBests(filters: ResultFilters): RawBuilder<unknown> {
   const scope = sinceScope(filters);
-  if (scope !== undefined && filters.athlete === undefined) {
+  if (scope !== undefined) {
     const { program: _program, ...rest } = filters;
     return sql`(select ${RANKED_COLUMNS} from (select ${BESTS_SINCE_COLUMNS}, b.next_at
         from bests_since b) r
