@@ -63,7 +63,6 @@ const config: Config = {
   // late in a run. In a clean clone the jest step went from 32 to 15 minutes
   // (docs/performance.md, "CI time").
   maxWorkers: '100%',
-  globalSetup: '<rootDir>/__tests__/server/helpers/shared-extensions.mjs',
   workerIdleMemoryLimit: '2GB',
   // Global only: jest-circus ignores a project-level testTimeout. Server test files start
   // an embedded database and some warm it up (server/warm-up.ts) in their set-up: with a

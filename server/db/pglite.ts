@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Pool } from 'pg';
 
@@ -9,10 +8,11 @@ import { Pool } from 'pg';
  * The embedded engine: PGlite (PostgreSQL in WASM, in this process) behind a pg.Pool,
  * so that Kysely's PostgresDialect runs the same code as on a PostgreSQL server.
  *
- * Contrib extensions must be passed in here before a migration can `CREATE EXTENSION`
- * them: btree_gist for `bests_since_span` (migration 035).
+ * Contrib extensions must be passed in here before a migration can
+ * `CREATE EXTENSION` them, e.g. `{ pg_trgm }` from '@electric-sql/pglite/contrib/pg_trgm'.
+ * The schema needs none so far.
  */
-const extensions = { btree_gist };
+const extensions = {};
 
 export interface EmbeddedPool {
   pool: Pool;

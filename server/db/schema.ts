@@ -198,16 +198,8 @@ export interface BestsSinceTable {
   result_id: BigRef;
   recorded_at: Timestamp;
   result: number;
-  /**
-   * The latest earlier result of the group that ranks at or before it (null: none);
-   * for an open row, the group's previous open row.
-   */
+  /** The group's previous row's `recorded_at` (null: the best of all time). */
   since: Timestamp | null;
-  /**
-   * The first later result of the group that ranks strictly before it (035); null: none,
-   * an open row (the rows the since reads answer from).
-   */
-  next_at: Timestamp | null;
   /** The athlete's name keys (015), filled by a trigger: name sorts walk them in order. */
   first_name_key: Generated<string>;
   middle_name_key: Generated<string>;

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { topUpSpots } from '../store';
 import { ensureSeedAccount } from './account';
@@ -137,11 +137,6 @@ export async function seedInTransaction(
       clientId,
     });
     written += chunk.length;
-    // Through the triggers: statistics of what they probe before the next chunk. Their
-    // statements' plans are kept for the session, and the first chunk's were made for
-    // an empty bests_since (a new database): the demo's second chunk scanned it whole for
-    // each of its groups (PostgreSQL: 21 s of its 38).
-    if (!bulk && written < options.results) await sql`analyze bests_since`.execute(trx);
     if (written % 100_000 < CHUNK)
       log(`${written} results, ${splits} splits (${seconds(started)} s)`);
   }

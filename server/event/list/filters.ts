@@ -381,7 +381,7 @@ export function sinceAnswersBests(filters: ResultFilters): boolean {
 async function anyBestSince(db: Db, filters: ResultFilters, at: Date): Promise<boolean> {
   const { rows } = await sql<{ found: boolean }>`select exists (select 1 from bests_since
     where account_id = ${filters.accountId} and scope = ${sinceScope(filters)}
-      and recorded_at >= ${at} and next_at is null) as found`.execute(db);
+      and recorded_at >= ${at}) as found`.execute(db);
   return rows[0]?.found === true;
 }
 

@@ -73,22 +73,10 @@ export function typesInScope(
 }
 
 /**
- * Each athlete's best per event type and distance among the matching results, as a row
- * source `r`: read from `bests_since`'s spans (migration 035) when the filters pick
- * whole groups of a scope and a date range (the range's bests are the rows whose span
- * holds it: one GiST read), else ranked here (lanes and aliases pick results inside the
- * groups; the program 'none' has no scope).
+ * Each athlete's best per event type and distance among the matching results, ranked
+ * here (the filters pick results inside the groups), as a row source `r`.
  */
 export function rankedBests(filters: ResultFilters): RawBuilder<unknown> {
-  const scope = sinceScope(filters);
-  if (scope !== undefined) {
-    const { program: _program, ...rest } = filters;
-    return sql`(select ${RANKED_COLUMNS} from (select ${BESTS_SINCE_COLUMNS}, b.next_at
-        from bests_since b) r
-      where ${and(resultConditions(rest))} and r.scope = ${scope}
-        and best_span(r.since, r.recorded_at, r.next_at)
-          @> best_span_point(${filters.from ?? null}::timestamptz, ${filters.until ?? null}::timestamptz))`;
-  }
   return sql`(select distinct on (r.athlete_id, r.event_type_id, r.distance_mm) ${RANKED_COLUMNS}
     from results r join event_types et on et.id = r.event_type_id
     where ${and(resultConditions(filters))} and not r.implausible
@@ -96,19 +84,13 @@ export function rankedBests(filters: ResultFilters): RawBuilder<unknown> {
       case when et.lower_is_better then r.result else -r.result end, r.recorded_at, r.id)`;
 }
 
-/** `bests_since`'s columns with its `result_id` named `id`. */
-const BESTS_SINCE_COLUMNS = sql`b.result_id as id, b.account_id, b.scope, b.athlete_id,
-  b.event_type_id, b.distance_mm, b.recorded_at, b.result, b.since, b.first_name_key,
-  b.middle_name_key, b.last_name_key`;
-
 /**
- * The open rows of `bests_since` (migrations 011, 035: no later result ranks before
- * them) with its `result_id` named `id`, so that the conditions, orders and cursors
- * written for `results r` apply to it (a subquery the planner flattens; its condition
- * is the predicate of the table's partial indexes).
+ * `bests_since` (migration 011) with its `result_id` named `id`, so that the conditions,
+ * orders and cursors written for `results r` apply to it (a subquery the planner flattens).
  */
-export const BESTS_SINCE = sql`(select ${BESTS_SINCE_COLUMNS} from bests_since b
-  where b.next_at is null)`;
+export const BESTS_SINCE = sql`(select b.result_id as id, b.account_id, b.scope, b.athlete_id,
+  b.event_type_id, b.distance_mm, b.recorded_at, b.result, b.since, b.first_name_key,
+  b.middle_name_key, b.last_name_key from bests_since b)`;
 
 /**
  * Each athlete's best per event type and distance (within the program on a program's
