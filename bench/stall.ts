@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
-import { probeHealth } from '../__tests__/server/helpers/probe';
+import { startHealthProbe } from '../__tests__/server/helpers/probe';
 import { seedTestingDay } from '../__tests__/server/helpers/profiles';
 import { grantSpots } from '../server/store';
 import type { Engine } from './lib/database';
@@ -14,7 +14,7 @@ import { benchServer } from './lib/server';
  * on one day, and which uploaded an 8000 x 8000 PNG logo (~250 KB; refused since logos
  * are normalised, then a 600 x 240 one). Rounds of two phases, one after the other:
  * quiet (only the probe) and heavy (the roster's team PDF and a 10,000-row athlete
- * import at once). The probe asks `/api/health` over HTTP every 20 ms in both; printed:
+ * import at once). The probe asks `/api/health` over HTTP every 20 ms in both, from a worker thread; printed:
  * its p50/p99/max per phase, and the PDF's and the import's times (medians over rounds).
  * Runs on the code of the tree it is in: copy it into an older checkout to compare, and
  * alternate the runs of the two trees.
@@ -137,10 +137,16 @@ async function runEngine(engine: Engine): Promise<void> {
     };
     const pdfMs: number[] = [];
     const importMs: number[] = [];
-    const probe = (into: number[], until: () => boolean) => probeHealth(base, into, until);
+    /** The health probe's answer times while `work` runs (a worker thread asks). */
+    const probe = async (into: number[], work: () => Promise<unknown>) => {
+      const health = await startHealthProbe(base);
+      await work();
+      into.push(...(await health.stop()));
+    };
     for (let round = 0; round < ROUNDS; round += 1) {
-      const quietEnd = performance.now() + QUIET_MS;
-      await loopMax(loops.quiet, () => probe(phases.quiet, () => performance.now() > quietEnd));
+      await loopMax(loops.quiet, () =>
+        probe(phases.quiet, () => new Promise((resolve) => setTimeout(resolve, QUIET_MS))),
+      );
       const file = [
         'firstName,lastName,gender,graduationYear,heightCm,weightKg,email,externalId,rosters',
         ...Array.from(
@@ -149,7 +155,6 @@ async function runEngine(engine: Engine): Promise<void> {
             `Imported${i},Round${round}x${i % 97},${i % 2 ? 'male' : 'female'},2028,${170 + (i % 30)},${60 + (i % 40)},r${round}a${i}@example.org,r${round}-${i},Import ${i % 5}`,
         ),
       ].join('\r\n');
-      let done = false;
       const timed = async (into: number[], work: () => Promise<Response>) => {
         const started = performance.now();
         const response = await work();
@@ -158,15 +163,14 @@ async function runEngine(engine: Engine): Promise<void> {
         into.push(performance.now() - started);
       };
       await loopMax(loops.heavy, () =>
-        Promise.all([
+        probe(phases.heavy, () =>
           Promise.all([
             timed(pdfMs, () =>
               fetch(`${base}/api/report/eapi/team/${rosterId}/${DAY}/pdf`, { headers }),
             ),
             timed(importMs, () => importCsv(file)),
-          ]).finally(() => (done = true)),
-          probe(phases.heavy, () => done),
-        ]),
+          ]),
+        ),
       );
     }
     for (const [phase, list] of Object.entries(phases)) {
