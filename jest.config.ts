@@ -23,6 +23,14 @@ const timingProject = {
   transform: serverTransform,
 };
 
+/**
+ * Server test files that never reach DATABASE_URL's server: real server processes on the
+ * embedded database (their environment leaves DATABASE_URL out) and the seed's generators,
+ * which touch no database. `npm run test:pg` (DATABASE_URL set) leaves them out rather
+ * than run them a second time, the same way (~75 s of a CI run).
+ */
+const engineFree = ['durability', 'webhook/kill', 'seed/generate', 'seed/distributions'];
+
 const config: Config = {
   projects: [
     {
@@ -52,7 +60,13 @@ const config: Config = {
       // Only *.test.ts: helpers/ and fixtures/ sit beside the tests (jest's default
       // would run every file under __tests__/).
       testMatch: ['**/*.test.ts'],
-      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/__tests__/server/timing/'],
+      testPathIgnorePatterns: [
+        '/node_modules/',
+        '<rootDir>/__tests__/server/timing/',
+        ...(process.env.DATABASE_URL
+          ? engineFree.map((file) => `<rootDir>/__tests__/server/${file}\\.test\\.ts$`)
+          : []),
+      ],
       transform: serverTransform,
     },
     ...(process.env.SPLITLINE_TIMING_TESTS ? [timingProject] : []),

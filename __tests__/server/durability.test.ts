@@ -1,24 +1,27 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { lockFileName } from '../../server/db/data-dir-lock';
+import { embeddedDatabase, type Store } from './helpers/build-test-app';
 import { killHard, startServer, type ServerProcess } from './helpers/server-process';
 
 /**
  * What the embedded database promises, checked on real processes over real HTTP with a
  * temporary DATA_DIR: every acknowledged write survives kill -9, and the data-dir lock
  * keeps a second server off a directory in use. Embedded database only (the child
- * processes never see DATABASE_URL), also when the suite runs on PostgreSQL.
+ * processes never see DATABASE_URL): `npm run test:pg` leaves this file out (jest.config.ts).
  */
 jest.setTimeout(120_000);
 
 const writeServer = '__tests__/server/fixtures/write-server.ts';
 
+// A migrated database to start from, as a server that has run before has.
+let store: Store;
 let dataDir: string;
 beforeEach(async () => {
-  dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'splitline-durability-'));
+  store = await embeddedDatabase();
+  dataDir = store.env.DATA_DIR!;
 });
-afterEach(() => fs.promises.rm(dataDir, { recursive: true, force: true }));
+afterEach(() => store.cleanup());
 
 /** Concurrent writers inserting rows with ids from `firstId` up, until the server dies. */
 function writeUntilGone(server: ServerProcess, writers: number, firstId: number) {

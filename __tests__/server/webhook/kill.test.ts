@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
+import { embeddedDatabase } from '../helpers/build-test-app';
 import { killHard, startServer } from '../helpers/server-process';
 import { startReceiver } from './receiver';
 
@@ -13,10 +11,10 @@ import { startReceiver } from './receiver';
 jest.setTimeout(120_000);
 
 it('delivers after kill -9 mid-attempt, under the same webhook-id', async () => {
-  const dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'splitline-kill-'));
+  const database = await embeddedDatabase(); // migrated, as a server that has run before
   const receiver = await startReceiver();
   const env = {
-    DATA_DIR: dataDir,
+    ...database.env,
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     WEBHOOK_TIMEOUT_MS: '60000',
     TEST_LEASE_MS: '2000',
@@ -52,6 +50,6 @@ it('delivers after kill -9 mid-attempt, under the same webhook-id', async () => 
     expect(verified).toMatchObject({ type: 'result.deleted', data: { id: 42 } });
   } finally {
     await receiver.close();
-    await fs.promises.rm(dataDir, { recursive: true, force: true });
+    await database.cleanup();
   }
 });
