@@ -1,11 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import { openDatabase, type DatabaseHandle } from '../../../server/db/connect';
+import type { DatabaseHandle } from '../../../server/db/connect';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { migrations as all } from '../../../server/db/migrations';
+import { emptyDatabase } from '../helpers/build-test-app';
 
 /** The migrations up to this one: later ones would be the first to go down. */
 const migrations = Object.fromEntries(
@@ -15,32 +13,12 @@ const migrations = Object.fromEntries(
 /** Migration 029 (the activity log) goes down and up again with data in the database, on both engines. */
 describe('migration 029', () => {
   let handle: DatabaseHandle;
-  let cleanup: () => Promise<void>;
+  let database: Awaited<ReturnType<typeof emptyDatabase>>;
   beforeAll(async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'splitline-activity-'));
-    let databaseUrl: string | undefined;
-    if (process.env.DATABASE_URL) {
-      const admin = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
-      const name = `splitline_activity_test_${process.pid}`;
-      await sql`drop database if exists ${sql.id(name)}`.execute(admin.db);
-      await sql`create database ${sql.id(name)}`.execute(admin.db);
-      const url = new URL(process.env.DATABASE_URL);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-      cleanup = async () => {
-        await sql`drop database if exists ${sql.id(name)}`.execute(admin.db);
-        await admin.close();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      };
-    } else {
-      cleanup = async () => fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-    handle = await openDatabase({ databaseUrl, dataDir });
+    database = await emptyDatabase();
+    handle = database.handle;
   }, 60_000);
-  afterAll(async () => {
-    await handle.close();
-    await cleanup();
-  });
+  afterAll(() => database.close());
 
   const tables = async (db: Kysely<unknown>) =>
     (

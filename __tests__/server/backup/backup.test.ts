@@ -5,10 +5,10 @@ import zlib from 'node:zlib';
 import { sql, type Kysely } from 'kysely';
 import type { App } from '../../../server/app';
 import { backupSourceOf, createBackup, restoreBackup } from '../../../server/backup';
-import { openDatabase, type DatabaseHandle } from '../../../server/db/connect';
+import type { DatabaseHandle } from '../../../server/db/connect';
 import { migrations } from '../../../server/db/migrations';
 import type { Database } from '../../../server/db/schema';
-import { buildTestApp } from '../helpers/build-test-app';
+import { buildTestApp, emptyDatabase } from '../helpers/build-test-app';
 import { addAthletes, coach, sprints } from '../event/fixtures';
 
 /**
@@ -43,27 +43,8 @@ async function emptyTarget(): Promise<{
   dataDir: string;
   drop(): Promise<void>;
 }> {
-  const dataDir = await fs.promises.mkdtemp(path.join(work, 'target-'));
-  const base = process.env.DATABASE_URL;
-  if (!base) {
-    const handle = await openDatabase({ databaseUrl: undefined, dataDir });
-    return { handle, dataDir, drop: () => handle.close() };
-  }
-  const schema = `r_${Math.random().toString(16).slice(2, 10)}`;
-  const admin = await openDatabase({ databaseUrl: base, dataDir });
-  await sql`create schema ${sql.id(schema)}`.execute(admin.db);
-  const url = new URL(base);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir });
-  return {
-    handle,
-    dataDir,
-    async drop() {
-      await handle.close();
-      await sql`drop schema ${sql.id(schema)} cascade`.execute(admin.db);
-      await admin.close();
-    },
-  };
+  const { handle, dataDir, close } = await emptyDatabase();
+  return { handle, dataDir, drop: close };
 }
 
 /** Every row of every table but the migrator's, as JSON text, by table. */

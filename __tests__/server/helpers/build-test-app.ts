@@ -3,10 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyServerOptions } from 'fastify';
-import { Kysely } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import { Pool } from 'pg';
 import { buildApp, type App } from '../../../server/app';
 import { loadConfig, type Config } from '../../../server/config';
+import { openDatabase, type DatabaseHandle } from '../../../server/db/connect';
 import { SchemaPostgresDialect } from '../../../server/db/dialect';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { migrations } from '../../../server/db/migrations';
@@ -42,23 +43,24 @@ function migrationsDigest(): string {
 }
 
 /**
- * A PGlite data directory with every migration run, made once and kept in the temp
- * folder: initdb takes 4-12 s and the migrations a few more, a copy well under that, and
- * each test file's app then finds nothing to migrate (its start runs the migrator as the
- * server's does). Named by PGlite's version and the migrations' sources. Built aside and
- * renamed into place, so that test workers racing to build it never see half of one.
+ * A PGlite data directory made once and kept in the temp folder: `migrated`, with every
+ * migration run, or `empty`, just made (initdb). initdb takes 2-12 s and the migrations a
+ * few more, a copy well under that; each test file's app then finds nothing to migrate
+ * (its start runs the migrator as the server's does). Named by PGlite's version and the
+ * migrations' sources. Built aside and renamed into place, so that test workers racing
+ * to build it never see half of one.
  */
-async function pgliteTemplate(): Promise<string> {
+async function pgliteTemplate(kind: 'empty' | 'migrated'): Promise<string> {
   const template = path.join(
     os.tmpdir(),
-    `splitline-pglite-template-${pgliteVersion}-${migrationsDigest()}`,
+    `splitline-pglite-template-${pgliteVersion}-${kind === 'migrated' ? migrationsDigest() : kind}`,
   );
   if (fs.existsSync(path.join(template, 'PG_VERSION'))) return template;
   const building = await fs.promises.mkdtemp(`${template}-building-`);
   const embedded = await openEmbeddedPool(building);
   const db = new Kysely<unknown>({ dialect: new SchemaPostgresDialect({ pool: embedded.pool }) });
   try {
-    await migrateToLatest(db, migrations);
+    if (kind === 'migrated') await migrateToLatest(db, migrations);
   } finally {
     await db.destroy();
     await embedded.close();
@@ -69,6 +71,42 @@ async function pgliteTemplate(): Promise<string> {
 }
 
 /**
+ * A database with no migration run, of its own, on the engine of the run: a new PGlite
+ * in a temporary directory, or a new database on DATABASE_URL's server (for the tests
+ * of a migration, the seed, the restore). `close()` closes it and removes it.
+ */
+export async function emptyDatabase(): Promise<{
+  handle: DatabaseHandle;
+  dataDir: string;
+  close(): Promise<void>;
+}> {
+  const dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'splitline-empty-'));
+  const removeDir = () => fs.promises.rm(dataDir, { recursive: true, force: true });
+  const base = process.env.DATABASE_URL;
+  if (!base) {
+    fs.cpSync(await pgliteTemplate('empty'), path.join(dataDir, 'pglite'), { recursive: true });
+    const handle = await openDatabase({ databaseUrl: undefined, dataDir });
+    return { handle, dataDir, close: () => handle.close().then(removeDir) };
+  }
+  const admin = await openDatabase({ databaseUrl: base, dataDir });
+  const name = `splitline_test_${randomBytes(6).toString('hex')}`;
+  await sql`create database ${sql.id(name)}`.execute(admin.db);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir });
+  return {
+    handle,
+    dataDir,
+    async close() {
+      await handle.close();
+      await sql`drop database if exists ${sql.id(name)}`.execute(admin.db);
+      await admin.close();
+      await removeDir();
+    },
+  };
+}
+
+/**
  * A fresh embedded database: PGlite in a new temporary DATA_DIR, whatever DATABASE_URL
  * says (the server processes of the durability tests, which never see DATABASE_URL).
  * `cpSync`: Node copies the template's 1,200 files natively, 2-3x faster than
@@ -76,7 +114,7 @@ async function pgliteTemplate(): Promise<string> {
  */
 export async function embeddedDatabase(): Promise<Store> {
   const dataDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'splitline-test-'));
-  fs.cpSync(await pgliteTemplate(), path.join(dataDir, 'pglite'), { recursive: true });
+  fs.cpSync(await pgliteTemplate('migrated'), path.join(dataDir, 'pglite'), { recursive: true });
   return {
     env: { DATA_DIR: dataDir },
     cleanup: () => fs.promises.rm(dataDir, { recursive: true, force: true }),

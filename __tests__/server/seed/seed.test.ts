@@ -1,8 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { openDatabase, type DatabaseHandle } from '../../../server/db/connect';
+import type { DatabaseHandle } from '../../../server/db/connect';
 import { bulkTableIndexes } from '../../../server/db/indexes';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { migrations } from '../../../server/db/migrations';
@@ -10,37 +7,19 @@ import { verifyPassword } from '../../../server/identity/password';
 import { ensureDemoAccount } from '../../../server/seed/demo';
 import { SeedRefusedError, seedAccount } from '../../../server/seed/seed';
 import { balance } from '../../../server/store';
+import { emptyDatabase } from '../helpers/build-test-app';
 
 /** A fresh database for this file: a temp PGlite dir, or a new database on DATABASE_URL's server. */
 let handle: DatabaseHandle;
-let cleanup: () => Promise<void>;
+let database: Awaited<ReturnType<typeof emptyDatabase>>;
 
 beforeAll(async () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'splitline-seed-'));
-  let databaseUrl: string | undefined;
-  if (process.env.DATABASE_URL) {
-    const admin = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
-    const name = `splitline_seed_test_${process.pid}`;
-    await sql`drop database if exists ${sql.id(name)}`.execute(admin.db);
-    await sql`create database ${sql.id(name)}`.execute(admin.db);
-    const url = new URL(process.env.DATABASE_URL);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    cleanup = async () => {
-      await sql`drop database if exists ${sql.id(name)}`.execute(admin.db);
-      await admin.close();
-    };
-  } else {
-    cleanup = async () => fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-  handle = await openDatabase({ databaseUrl, dataDir });
+  database = await emptyDatabase();
+  handle = database.handle;
   await migrateToLatest(handle.db as Kysely<unknown>, migrations);
 }, 60_000);
 
-afterAll(async () => {
-  await handle.close();
-  await cleanup();
-});
+afterAll(() => database.close());
 
 const count = async (
   table: 'results' | 'result_splits' | 'athletes' | 'roster_athletes' | 'profiles',

@@ -1,40 +1,19 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { openDatabase, type DatabaseHandle } from '../../../server/db/connect';
+import type { DatabaseHandle } from '../../../server/db/connect';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { migrations } from '../../../server/db/migrations';
 import { balance } from '../../../server/store';
+import { emptyDatabase } from '../helpers/build-test-app';
 
 /** Migration 019 turns `users.athlete_spots` into an opening ledger entry per account. */
 describe('migration 019', () => {
   let handle: DatabaseHandle;
-  let cleanup: () => Promise<void>;
+  let database: Awaited<ReturnType<typeof emptyDatabase>>;
   beforeAll(async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'splitline-ledger-'));
-    let databaseUrl: string | undefined;
-    if (process.env.DATABASE_URL) {
-      const admin = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
-      const name = `splitline_ledger_test_${process.pid}`;
-      await sql`drop database if exists ${sql.id(name)}`.execute(admin.db);
-      await sql`create database ${sql.id(name)}`.execute(admin.db);
-      const url = new URL(process.env.DATABASE_URL);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-      cleanup = async () => {
-        await sql`drop database if exists ${sql.id(name)}`.execute(admin.db);
-        await admin.close();
-      };
-    } else {
-      cleanup = async () => fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-    handle = await openDatabase({ databaseUrl, dataDir });
+    database = await emptyDatabase();
+    handle = database.handle;
   }, 60_000);
-  afterAll(async () => {
-    await handle.close();
-    await cleanup();
-  });
+  afterAll(() => database.close());
 
   it('opens each account with its spots left plus its athletes, so the figure is unchanged', async () => {
     const db = handle.db as Kysely<unknown>;

@@ -1,12 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
-import { openDatabase, type DatabaseHandle } from '../../../server/db/connect';
+import type { DatabaseHandle } from '../../../server/db/connect';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { migrations } from '../../../server/db/migrations';
 import * as workspaces from '../../../server/db/migrations/028_workspaces';
 import * as seededOwners from '../../../server/db/migrations/030_seeded_owners';
+import { emptyDatabase } from '../helpers/build-test-app';
 
 /**
  * Migration 028: every existing account becomes a workspace owned by its user, with no
@@ -15,32 +13,12 @@ import * as seededOwners from '../../../server/db/migrations/030_seeded_owners';
  */
 describe('migration 028', () => {
   let handle: DatabaseHandle;
-  let cleanup: () => Promise<void>;
+  let database: Awaited<ReturnType<typeof emptyDatabase>>;
   beforeAll(async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'splitline-workspaces-'));
-    let databaseUrl: string | undefined;
-    if (process.env.DATABASE_URL) {
-      const admin = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
-      const name = `splitline_workspaces_test_${process.pid}`;
-      await sql`drop database if exists ${sql.id(name)}`.execute(admin.db);
-      await sql`create database ${sql.id(name)}`.execute(admin.db);
-      const url = new URL(process.env.DATABASE_URL);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-      cleanup = async () => {
-        await sql`drop database if exists ${sql.id(name)}`.execute(admin.db);
-        await admin.close();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      };
-    } else {
-      cleanup = async () => fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-    handle = await openDatabase({ databaseUrl, dataDir });
+    database = await emptyDatabase();
+    handle = database.handle;
   }, 120_000);
-  afterAll(async () => {
-    await handle.close();
-    await cleanup();
-  });
+  afterAll(() => database.close());
 
   const tableExists = async (db: Kysely<unknown>, table: string) =>
     (
