@@ -37,6 +37,33 @@ const SAMPLE = 48;
 /** Copies of the account's results in other accounts. */
 const OTHERS = 9;
 
+/**
+ * Waits until VACUUM has marked every page of `table` all-visible, vacuuming again while
+ * it has not. It marks a page only when no transaction of the database may still need
+ * its rows' older state; the PostgreSQL suite's files share one database, and one
+ * file's open transaction left `results` unmarked once in a full run. The planner then
+ * priced the program's index-only walks with a heap read per row and chose a sequential
+ * scan instead (731 rows read for a count capped at 51, 948 for a page of 20: reproduced
+ * by holding a snapshot open during the set-up). The server's statistics come with a
+ * vacuum too (server/db/statistics.ts): these plans are the ones it gets.
+ */
+async function untilAllVisible(db: App['db'], table: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    const { rows } = await sql<{ pages: number; visible: number }>`
+      select relpages as pages, relallvisible as visible from pg_class
+      where oid = ${table}::regclass`.execute(db);
+    const { pages, visible } = rows[0]!;
+    if (visible >= pages) return;
+    if (attempt === 100) {
+      throw new Error(
+        `${table}: ${visible} of ${pages} pages all-visible after ${attempt} vacuums`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sql`vacuum ${sql.table(table)}`.execute(db);
+  }
+}
+
 describe('plans of the results tables under filter combinations', () => {
   let app: App;
   let accountId: string;
@@ -69,6 +96,7 @@ describe('plans of the results tables under filter combinations', () => {
         where r.account_id = ${accountId}`.execute(trx);
     });
     await refreshStatistics(app.db, { tables: SEED_TABLES });
+    await untilAllVisible(app.db, 'results');
   });
   afterAll(() => app.close());
 
