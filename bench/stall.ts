@@ -14,8 +14,9 @@ import { benchServer } from './lib/server';
  * on one day, and which uploaded an 8000 x 8000 PNG logo (~250 KB; refused since logos
  * are normalised, then a 600 x 240 one). Rounds of two phases, one after the other:
  * quiet (only the probe) and heavy (the roster's team PDF and a 10,000-row athlete
- * import at once). The probe asks `/api/health` over HTTP every 20 ms in both, from a worker thread; printed:
- * its p50/p99/max per phase, and the PDF's and the import's times (medians over rounds).
+ * import at once). The probe asks `/api/health` over HTTP every 20 ms in both, from a
+ * worker thread; printed: its p50/p99/max per phase, and the PDF's and the import's times
+ * (medians over rounds).
  * Runs on the code of the tree it is in: copy it into an older checkout to compare, and
  * alternate the runs of the two trees.
  * `npm run bench -- stall [--engines pglite,postgresql] [--rounds 5] [--roster 500]

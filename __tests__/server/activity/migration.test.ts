@@ -3,7 +3,7 @@ import { Migrator } from 'kysely/migration';
 import type { DatabaseHandle } from '../../../server/db/connect';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { migrations as all } from '../../../server/db/migrations';
-import { emptyDatabase } from '../helpers/build-test-app';
+import { emptyDatabase, type EmptyDatabase } from '../helpers/build-test-app';
 
 /** The migrations up to this one: later ones would be the first to go down. */
 const migrations = Object.fromEntries(
@@ -13,7 +13,7 @@ const migrations = Object.fromEntries(
 /** Migration 029 (the activity log) goes down and up again with data in the database, on both engines. */
 describe('migration 029', () => {
   let handle: DatabaseHandle;
-  let database: Awaited<ReturnType<typeof emptyDatabase>>;
+  let database: EmptyDatabase;
   beforeAll(async () => {
     database = await emptyDatabase();
     handle = database.handle;

@@ -5,7 +5,6 @@ import zlib from 'node:zlib';
 import { sql, type Kysely } from 'kysely';
 import type { App } from '../../../server/app';
 import { backupSourceOf, createBackup, restoreBackup } from '../../../server/backup';
-import type { DatabaseHandle } from '../../../server/db/connect';
 import { migrations } from '../../../server/db/migrations';
 import type { Database } from '../../../server/db/schema';
 import { buildTestApp, emptyDatabase } from '../helpers/build-test-app';
@@ -36,16 +35,6 @@ afterAll(async () => {
   await app.close();
   await fs.promises.rm(work, { recursive: true, force: true });
 });
-
-/** An empty database of the engine under test, and its DATA_DIR. */
-async function emptyTarget(): Promise<{
-  handle: DatabaseHandle;
-  dataDir: string;
-  drop(): Promise<void>;
-}> {
-  const { handle, dataDir, close } = await emptyDatabase();
-  return { handle, dataDir, drop: close };
-}
 
 /** Every row of every table but the migrator's, as JSON text, by table. */
 async function allRows(db: Kysely<Database>): Promise<Map<string, string[]>> {
@@ -106,7 +95,7 @@ it('backs up under a running ingest; the restore holds exactly the acknowledged 
   stop = true;
   await writers;
 
-  const target = await emptyTarget();
+  const target = await emptyDatabase();
   try {
     const restored = await restoreBackup(
       { db: target.handle.db, dataDir: target.dataDir },
@@ -167,14 +156,14 @@ it('backs up under a running ingest; the restore holds exactly the acknowledged 
       .executeTakeFirstOrThrow();
     expect(Number(splits.n)).toBe(inBackup.size * 3); // three splits a sprint
   } finally {
-    await target.drop();
+    await target.close();
   }
 });
 
 it('continues the ids after the restored rows and refuses a database that is not empty', async () => {
   const file = path.join(work, 'ids.backup.gz');
   await createBackup(backupSourceOf(app), file);
-  const target = await emptyTarget();
+  const target = await emptyDatabase();
   try {
     await restoreBackup({ db: target.handle.db, dataDir: target.dataDir }, file, migrations);
     const max = await app.db
@@ -192,7 +181,7 @@ it('continues the ids after the restored rows and refuses a database that is not
       /^The target database is not empty \(it has \d+ tables\); restore into a fresh DATA_DIR or an empty PostgreSQL database\.$/,
     );
   } finally {
-    await target.drop();
+    await target.close();
   }
 });
 
@@ -206,7 +195,7 @@ it('refuses a file that is cut short or not a backup, and leaves the target unto
   const garbage = path.join(work, 'garbage.backup.gz');
   await fs.promises.writeFile(garbage, 'not gzip at all');
 
-  const target = await emptyTarget();
+  const target = await emptyDatabase();
   try {
     await expect(
       restoreBackup({ db: target.handle.db, dataDir: target.dataDir }, cut, migrations),
@@ -218,14 +207,14 @@ it('refuses a file that is cut short or not a backup, and leaves the target unto
       .executeTakeFirstOrThrow();
     expect(users.n).toBe('0');
   } finally {
-    await target.drop();
+    await target.close();
   }
-  const other = await emptyTarget();
+  const other = await emptyDatabase();
   try {
     await expect(
       restoreBackup({ db: other.handle.db, dataDir: other.dataDir }, garbage, migrations),
     ).rejects.toThrow(/is not a complete Splitline backup|is not a Splitline backup/);
   } finally {
-    await other.drop();
+    await other.close();
   }
 });

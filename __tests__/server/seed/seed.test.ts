@@ -7,11 +7,11 @@ import { verifyPassword } from '../../../server/identity/password';
 import { ensureDemoAccount } from '../../../server/seed/demo';
 import { SeedRefusedError, seedAccount } from '../../../server/seed/seed';
 import { balance } from '../../../server/store';
-import { emptyDatabase } from '../helpers/build-test-app';
+import { emptyDatabase, type EmptyDatabase } from '../helpers/build-test-app';
 
 /** A fresh database for this file: a temp PGlite dir, or a new database on DATABASE_URL's server. */
 let handle: DatabaseHandle;
-let database: Awaited<ReturnType<typeof emptyDatabase>>;
+let database: EmptyDatabase;
 
 beforeAll(async () => {
   database = await emptyDatabase();

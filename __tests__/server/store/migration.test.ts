@@ -3,12 +3,12 @@ import type { DatabaseHandle } from '../../../server/db/connect';
 import { migrateToLatest } from '../../../server/db/migrate';
 import { migrations } from '../../../server/db/migrations';
 import { balance } from '../../../server/store';
-import { emptyDatabase } from '../helpers/build-test-app';
+import { emptyDatabase, type EmptyDatabase } from '../helpers/build-test-app';
 
 /** Migration 019 turns `users.athlete_spots` into an opening ledger entry per account. */
 describe('migration 019', () => {
   let handle: DatabaseHandle;
-  let database: Awaited<ReturnType<typeof emptyDatabase>>;
+  let database: EmptyDatabase;
   beforeAll(async () => {
     database = await emptyDatabase();
     handle = database.handle;

@@ -4,7 +4,7 @@ import { migrateToLatest } from '../../../server/db/migrate';
 import { migrations } from '../../../server/db/migrations';
 import * as workspaces from '../../../server/db/migrations/028_workspaces';
 import * as seededOwners from '../../../server/db/migrations/030_seeded_owners';
-import { emptyDatabase } from '../helpers/build-test-app';
+import { emptyDatabase, type EmptyDatabase } from '../helpers/build-test-app';
 
 /**
  * Migration 028: every existing account becomes a workspace owned by its user, with no
@@ -13,7 +13,7 @@ import { emptyDatabase } from '../helpers/build-test-app';
  */
 describe('migration 028', () => {
   let handle: DatabaseHandle;
-  let database: Awaited<ReturnType<typeof emptyDatabase>>;
+  let database: EmptyDatabase;
   beforeAll(async () => {
     database = await emptyDatabase();
     handle = database.handle;
