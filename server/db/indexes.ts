@@ -1,6 +1,6 @@
 /**
  * Secondary indexes of the two big tables, results and result_splits: the single source of
- * their current definitions (migrations 005, 007, 008, 010, 014 and 031-034 brought them to these), and the bulk loader of
+ * their current definitions (migrations 005, 007, 008, 010, 014 and 031-035 brought them to these), and the bulk loader of
  * server/seed/ drops and recreates them from here around a large load (a sorted
  * CREATE INDEX is far faster than maintaining them row by row), so both always agree.
  * Primary keys and unique constraints stay in the migration: they are never dropped.
@@ -79,6 +79,15 @@ export const bulkTableIndexes: readonly IndexDefinition[] = [
     ddl: `create index results_athlete_time on results (athlete_id, recorded_at, id)
       include (account_id, program, event_type_id, distance_mm, lane_id, event_alias_id, result,
         implausible)`,
+  },
+  {
+    // Each athlete's results of a program, for a program page's name walk and name
+    // filters: one descent reads the program's rows alone (migration 035).
+    name: 'results_athlete_program',
+    table: 'results',
+    ddl: `create index results_athlete_program on results (athlete_id, program, recorded_at, id)
+      include (account_id, event_type_id, distance_mm, lane_id, event_alias_id, result,
+        implausible) where program <> 'none'`,
   },
   {
     // Program pages: Event sorts and Date sorts of a few event types; with the athlete, a

@@ -66,6 +66,11 @@ describe('board indexes (migration 008)', () => {
       /\(account_id, event_alias_id, athlete_id, recorded_at, id\) WHERE \(event_alias_id IS NOT NULL\)$/,
     );
   });
+  it("keys an athlete's program results for a program page's name walk (035)", async () => {
+    expect(await definition('results_athlete_program')).toMatch(
+      /\(athlete_id, program, recorded_at, id\) INCLUDE \(account_id, event_type_id, distance_mm, lane_id, event_alias_id, result, implausible\) WHERE \(program <> 'none'::text\)$/,
+    );
+  });
   it("reads the leaders' bests from board_bests' primary key alone (index-only)", async () => {
     const { rows } = await sql<{ indexdef: string }>`
       select indexdef from pg_indexes

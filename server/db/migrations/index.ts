@@ -33,6 +33,7 @@ import * as resultsProgramId from './031_results_program_id';
 import * as resultsAliasColumns from './032_results_alias_columns';
 import * as resultsFlagged from './033_results_flagged';
 import * as resultsAliasAthlete from './034_results_alias_athlete';
+import * as resultsAthleteProgram from './035_results_athlete_program';
 
 /** Numbered migrations, applied in key order at server start (Kysely's Migrator). */
 export const migrations: Record<string, Migration> = {
@@ -70,4 +71,5 @@ export const migrations: Record<string, Migration> = {
   '032_results_alias_columns': resultsAliasColumns,
   '033_results_flagged': resultsFlagged,
   '034_results_alias_athlete': resultsAliasAthlete,
+  '035_results_athlete_program': resultsAthleteProgram,
 };
