@@ -61,9 +61,9 @@ describe('board indexes (migration 008)', () => {
       /\(account_id, event_alias_id, recorded_at, id\) INCLUDE \(program, event_type_id, distance_mm, lane_id, result\) WHERE \(event_alias_id IS NOT NULL\)$/,
     );
   });
-  it("keys an alias's rows by the athlete for a name sort's walk (034)", async () => {
+  it("keys an alias's rows by the athlete, with its tables' filters (034, 036)", async () => {
     expect(await definition('results_alias_athlete')).toMatch(
-      /\(account_id, event_alias_id, athlete_id, recorded_at, id\) WHERE \(event_alias_id IS NOT NULL\)$/,
+      /\(account_id, event_alias_id, athlete_id, recorded_at, id\) INCLUDE \(program, event_type_id, distance_mm, lane_id, result\) WHERE \(event_alias_id IS NOT NULL\)$/,
     );
   });
   it("keys an athlete's program results for a program page's name walk (035)", async () => {

@@ -34,6 +34,7 @@ import * as resultsAliasColumns from './032_results_alias_columns';
 import * as resultsFlagged from './033_results_flagged';
 import * as resultsAliasAthlete from './034_results_alias_athlete';
 import * as resultsAthleteProgram from './035_results_athlete_program';
+import * as resultsAliasAthleteInclude from './036_results_alias_athlete_include';
 
 /** Numbered migrations, applied in key order at server start (Kysely's Migrator). */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '033_results_flagged': resultsFlagged,
   '034_results_alias_athlete': resultsAliasAthlete,
   '035_results_athlete_program': resultsAthleteProgram,
+  '036_results_alias_athlete_include': resultsAliasAthleteInclude,
 };
