@@ -17,7 +17,11 @@ it('delivers after kill -9 mid-attempt, under the same webhook-id', async () => 
     ...database.env,
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     WEBHOOK_TIMEOUT_MS: '60000',
-    TEST_LEASE_MS: '2000',
+    // Shorter than the attempt's timeout (production's lease is the timeout + 30 s), so
+    // that the next server takes the delivery up soon; long enough that the first server,
+    // killed once the first attempt arrives, cannot lease its own hung attempt again
+    // before it dies. At 2 s a loaded CI machine (2 cores) let it send three more.
+    TEST_LEASE_MS: '6000',
   };
   try {
     receiver.answers.push('hang'); // the first attempt never gets an answer
