@@ -88,7 +88,7 @@ export async function seedBenchData(
   await addAliases(db, big.accountId);
   if (options.vacuum === false) return;
   const vacuumed = performance.now();
-  await sql`vacuum (analyze) results, result_splits, board_bests, bests_since, athletes, roster_athletes, rosters, event_aliases`.execute(
+  await sql`vacuum (analyze) results, result_splits, board_bests, bests_since, bests_closed, athletes, roster_athletes, rosters, event_aliases`.execute(
     db,
   );
   log(`vacuum (analyze) in ${seconds(vacuumed)} s`);

@@ -206,6 +206,19 @@ export interface BestsSinceTable {
   last_name_key: Generated<string>;
 }
 
+/**
+ * A result of a group that a later one ranks before (migration 037): it is its group's
+ * best of exactly the ranges `[from, until)` with `since < from <= recorded_at < until
+ * <= next_at`. Kept by triggers on results, with `bests_since` (the open ones).
+ */
+export interface BestsClosedTable extends Omit<
+  BestsSinceTable,
+  'first_name_key' | 'middle_name_key' | 'last_name_key'
+> {
+  /** The first later result of the group that ranks before it. */
+  next_at: Timestamp;
+}
+
 export interface ApiKeysTable {
   id: BigId;
   account_id: string;
@@ -495,6 +508,7 @@ export interface Database {
   result_splits: ResultSplitsTable;
   board_bests: BoardBestsTable;
   bests_since: BestsSinceTable;
+  bests_closed: BestsClosedTable;
   api_keys: ApiKeysTable;
   workspace_members: WorkspaceMembersTable;
   workspace_invitations: WorkspaceInvitationsTable;

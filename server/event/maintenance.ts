@@ -10,7 +10,13 @@ import { vacuumProfileTables } from '../profile';
  */
 export const RESULT_MAINTENANCE: MaintenanceThreshold = { minRows: 1_000, share: 0.1 };
 
-const RESULT_TABLES = ['results', 'result_splits', 'board_bests', 'bests_since'] as const;
+const RESULT_TABLES = [
+  'results',
+  'result_splits',
+  'board_bests',
+  'bests_since',
+  'bests_closed',
+] as const;
 
 /**
  * PGlite has no autovacuum: without this, the statistics of `results`, `result_splits`,
@@ -20,7 +26,7 @@ const RESULT_TABLES = ['results', 'result_splits', 'board_bests', 'bests_since']
  * misjudges an account that grew (the leaderboard's bests shape read the rank index with
  * a filter for each athlete of a roster: 4 s instead of 3 ms, docs/performance.md) and
  * index-only scans fetch every row from the table. So the server counts what it writes
- * and, past the threshold, runs `VACUUM (ANALYZE)` of the eight tables after the request
+ * and, past the threshold, runs `VACUUM (ANALYZE)` of these tables after the request
  * has answered. A vacuum skips pages already all-visible; ANALYZE reads a sample of
  * 30,000 rows whatever the size. On PostgreSQL autovacuum does this, and the function
  * returned does nothing.

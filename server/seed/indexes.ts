@@ -48,6 +48,9 @@ export async function endBulkLoad(
     const since = performance.now();
     await sql`select bests_since_rebuild(${accountId}, null)`.execute(trx);
     log(`bests since built in ${((performance.now() - since) / 1000).toFixed(1)} s`);
+    const closed = performance.now();
+    await sql`select bests_closed_rebuild(${accountId}, null)`.execute(trx);
+    log(`closed bests built in ${((performance.now() - closed) / 1000).toFixed(1)} s`);
   }
   for (const index of bulkTableIndexes) {
     const started = performance.now();
@@ -56,5 +59,5 @@ export async function endBulkLoad(
   }
   // board_bests too: its statistics are from when the migration made it empty, and the
   // bests shape descends it per athlete only when the planner knows its size.
-  await sql`analyze results, result_splits, board_bests, bests_since`.execute(trx);
+  await sql`analyze results, result_splits, board_bests, bests_since, bests_closed`.execute(trx);
 }

@@ -64,6 +64,7 @@ export const SEED_TABLES = [
   'result_splits',
   'board_bests',
   'bests_since',
+  'bests_closed',
   ...PROFILE_TABLES,
 ] as const;
 export const DEFAULT_BULK_THRESHOLD = 50_000;
@@ -140,7 +141,8 @@ export async function seedInTransaction(
     // Through the triggers: statistics of what they probe before the next chunk. Their
     // statements' plans are kept for the session, and the first chunk's were made for an
     // empty bests_since (a new database): the next chunk scanned it whole for each group.
-    if (!bulk && written < options.results) await sql`analyze bests_since`.execute(trx);
+    if (!bulk && written < options.results)
+      await sql`analyze bests_since, bests_closed`.execute(trx);
     if (written % 100_000 < CHUNK)
       log(`${written} results, ${splits} splits (${seconds(started)} s)`);
   }

@@ -11,6 +11,7 @@ export const ACCOUNT_TABLES = [
   // First: the triggers of the deletes below then find no best or summary to recompute.
   'board_bests',
   'bests_since',
+  'bests_closed',
   'team_days',
   'athlete_indexes',
   'roster_indexes',

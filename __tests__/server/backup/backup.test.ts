@@ -136,6 +136,7 @@ it('backs up under a running ingest; the restore holds exactly the acknowledged 
       'result_splits',
       'board_bests',
       'bests_since',
+      'bests_closed',
       'activity_log',
     ]);
     for (const [table, rows] of copy) {

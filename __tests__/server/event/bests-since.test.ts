@@ -1,7 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { Migrator } from 'kysely/migration';
 import type { ResultListBody } from '../../../contract/event-query';
 import type { App } from '../../../server/app';
 import { bulkTableIndexes } from '../../../server/db/indexes';
+import { migrations } from '../../../server/db/migrations';
 import { seedAccount } from '../../../server/seed/seed';
 import { buildTestApp } from '../helpers/build-test-app';
 import { addAthletes, addResults, coach, qs, yd, type Coach } from './read-fixtures';
@@ -24,6 +26,15 @@ describe('bests since a date (migration 011)', () => {
   });
   afterAll(() => app.close());
 
+  /** The account's plausible results in each of their scopes, with their rank value `v`. */
+  const rankValues = (accountId: string) => sql`
+    select r.id, r.athlete_id, r.event_type_id, r.distance_mm, r.recorded_at, s.scope,
+      case when et.lower_is_better then r.result else -r.result end as v
+    from results r join event_types et on et.id = r.event_type_id
+    cross join lateral (select 'all' as scope union all
+      select r.program where r.program <> 'none') s
+    where r.account_id = ${accountId} and not r.implausible`;
+
   /**
    * Rows of `bests_since` that differ from the definition: a plausible result is a row
    * (per scope: 'all', and its program's) when no later result of its group ranks
@@ -31,13 +42,7 @@ describe('bests since a date (migration 011)', () => {
    */
   async function mismatches(accountId: string): Promise<number> {
     const { rows } = await sql<{ n: number }>`
-      with v as (
-        select r.id, r.athlete_id, r.event_type_id, r.distance_mm, r.recorded_at, s.scope,
-          case when et.lower_is_better then r.result else -r.result end as v
-        from results r join event_types et on et.id = r.event_type_id
-        cross join lateral (select 'all' as scope union all
-          select r.program where r.program <> 'none') s
-        where r.account_id = ${accountId} and not r.implausible),
+      with v as (${rankValues(accountId)}),
       expected as (
         select x.scope, x.id, x.recorded_at,
           (select max(y.recorded_at) from v y
@@ -54,7 +59,36 @@ describe('bests since a date (migration 011)', () => {
       full join stored b on b.scope = e.scope and b.result_id = e.id
       where e.id is null or b.result_id is null or b.since is distinct from e.since
         or b.recorded_at <> e.recorded_at`.execute(app.db);
-    return rows[0]!.n + (await staleNames(accountId));
+    return rows[0]!.n + (await closedMismatches(accountId)) + (await staleNames(accountId));
+  }
+
+  /**
+   * Rows of `bests_closed` (migration 037) that differ from the definition: a plausible
+   * result whose group has a later result ranking before it, with `next_at` the first such
+   * result's time and `since` as above.
+   */
+  async function closedMismatches(accountId: string): Promise<number> {
+    const { rows } = await sql<{ n: number }>`
+      with v as (${rankValues(accountId)}),
+      spans as (
+        -- Each result against the others of its group (a join on the group, not a
+        -- subquery per result: the test's 6,000 rows in seconds).
+        select x.scope, x.id, x.recorded_at,
+          max(y.recorded_at) filter (where (y.recorded_at, y.id) < (x.recorded_at, x.id)
+            and y.v <= x.v) as since,
+          min(y.recorded_at) filter (where (y.recorded_at, y.id) > (x.recorded_at, x.id)
+            and y.v < x.v) as next_at
+        from v x
+        join v y on (y.scope, y.athlete_id, y.event_type_id, y.distance_mm)
+          = (x.scope, x.athlete_id, x.event_type_id, x.distance_mm)
+        group by x.scope, x.id, x.recorded_at),
+      expected as (select * from spans where next_at is not null),
+      stored as (select * from bests_closed where account_id = ${accountId})
+      select count(*)::int as n from expected e
+      full join stored b on b.scope = e.scope and b.result_id = e.id
+      where e.id is null or b.result_id is null or b.since is distinct from e.since
+        or b.next_at <> e.next_at or b.recorded_at <> e.recorded_at`.execute(app.db);
+    return rows[0]!.n;
   }
 
   /** Rows whose name keys (015) are not their athlete's. */
@@ -374,6 +408,27 @@ describe('bests since a date (migration 011)', () => {
     await app.db.deleteFrom('athletes').where('id', '=', String(athlete!)).execute();
   });
 
+  it("goes down to 023's trigger and up again, rebuilding the closed rows (037)", async () => {
+    const migrator = new Migrator({
+      db: app.db as unknown as Kysely<unknown>,
+      provider: { getMigrations: async () => migrations },
+    });
+    const down = await migrator.migrateTo('036_results_alias_athlete_include');
+    expect(down.error).toBeUndefined();
+    // Written by 023's trigger alone: bests_since only.
+    const summary = await seedAccount(app.db, {
+      email: 'since-down-up@example.org',
+      password: 'pw-123456',
+      athletes: 8,
+      results: 600,
+      seed: 21,
+    });
+    expect(await rowCount(summary.accountId)).toBeGreaterThan(20);
+    const up = await migrator.migrateToLatest();
+    expect(up.error).toBeUndefined();
+    expect(await mismatches(summary.accountId)).toBe(0);
+  });
+
   describe('GET /api/event?getBestByAthlete', () => {
     /** Days of the results below, in order. */
     const days = ['2025-06-01', '2025-06-02', '2025-06-03', '2025-06-04', '2025-06-05'];
@@ -447,6 +502,24 @@ describe('bests since a date (migration 011)', () => {
       expect(page.totalCount).toBe(page.items.length);
       const eapi = await list({ getBestByAthlete: true, startDate: day, program: 'eapi' });
       expect(eapi.items.map((item) => item.id)).toEqual(await reference(day, undefined, 'eapi'));
+    });
+
+    it('answers every past range of the days from the spans as ranked (037)', async () => {
+      for (const [i, from] of days.entries()) {
+        for (const until of days.slice(i)) {
+          for (const program of [undefined, 'eapi'] as const) {
+            const page = await list({
+              getBestByAthlete: true,
+              startDate: from,
+              endDate: until,
+              ...(program ? { program } : {}),
+            });
+            expect(page.items.map((item) => item.id)).toEqual(
+              await reference(from, until, program),
+            );
+          }
+        }
+      }
     });
 
     it('reads the table for a range ending after the newest result, ranks otherwise', async () => {

@@ -58,6 +58,30 @@ function wantedInto(candidates: RawBuilder<unknown>): RawBuilder<unknown> {
 }
 
 /**
+ * Candidates (scope, account_id, athlete_id, event_type_id, distance_mm, id, recorded_at,
+ * result, rank_value) of an insert's groups (\`keys\`: the PL/pgSQL arrays of athletes,
+ * types, distances and scopes): their stored \`bests_since\` rows and their new results
+ * (the trigger's \`new_rows\`).
+ */
+export function storedAndNewRows(keys: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`
+            select u.s as scope, b.account_id, b.athlete_id, b.event_type_id, b.distance_mm,
+              b.result_id as id, b.recorded_at, b.result,
+              case when et.lower_is_better then b.result else -b.result end as rank_value
+            from (select distinct * from unnest(${keys}) as u(at, t, d, s)) u
+            join event_types et on et.id = u.t
+            join bests_since b on b.athlete_id = u.at and b.scope = u.s and b.event_type_id = u.t
+              and b.distance_mm = u.d
+            union all
+            select u.s, n.account_id, n.athlete_id, n.event_type_id, n.distance_mm, n.id,
+              n.recorded_at, n.result,
+              case when et.lower_is_better then n.result else -n.result end
+            from (select distinct * from unnest(${keys}) as u(at, t, d, s)) u
+            join event_types et on et.id = u.t
+            join new_rows n on n.athlete_id = u.at and n.event_type_id = u.t and n.distance_mm = u.d
+              and not n.implausible and (u.s = 'all' or n.program = u.s)`;
+}
+/**
  * 012's offer: each (athlete, lane, board)'s best entry, and each (athlete, board)'s for
  * the every-lane row (lane key -1); `offers(a, t, at, k, bd, rv, v, rec, id, l)`.
  */
@@ -85,9 +109,40 @@ const offerConflict = sql`
         < (b.rank_value, b.recorded_at, b.result_id)`;
 
 /** The groups (one array per key column) given to 011's refresh. */
-const groups = sql`(select distinct * from unnest(p_athletes, p_types, p_distances, p_scopes)
+export const groups = sql`(select distinct * from unnest(p_athletes, p_types, p_distances, p_scopes)
           as u(at, t, d, s)) g`;
 
+/**
+ * A delete's groups (its transition table \`old_rows\`), in each of their scopes, into \`g\`
+ * (at, t, d, s: one array per key column; a: the accounts), for the bests triggers.
+ */
+export const deletedGroupsInto = sql`select array_agg(k.athlete_id) as at, array_agg(k.event_type_id) as t,
+          array_agg(k.distance_mm) as d, array_agg(k.scope) as s, array_agg(distinct k.account_id) as a
+          into g
+        from (select distinct o.account_id, o.athlete_id, o.event_type_id, o.distance_mm, s.scope
+          from old_rows o
+          cross join lateral bests_since_scopes(o.program) s(scope)
+          where not o.implausible) k;`;
+/**
+ * An update's groups, as deletedGroupsInto: only rows whose ranked columns changed,
+ * before or after (007's flag updates change none of them).
+ */
+export const updatedGroupsInto = sql`select array_agg(k.athlete_id) as at, array_agg(k.event_type_id) as t,
+          array_agg(k.distance_mm) as d, array_agg(k.scope) as s, array_agg(distinct k.account_id) as a
+          into g
+        from (select distinct c.account_id, c.athlete_id, c.event_type_id, c.distance_mm, s.scope
+          from ((select id, account_id, athlete_id, event_type_id, distance_mm, result, recorded_at,
+                  implausible, program from old_rows
+                except
+                select id, account_id, athlete_id, event_type_id, distance_mm, result, recorded_at,
+                  implausible, program from new_rows)
+                union all
+                (select id, account_id, athlete_id, event_type_id, distance_mm, result, recorded_at,
+                  implausible, program from new_rows
+                except
+                select id, account_id, athlete_id, event_type_id, distance_mm, result, recorded_at,
+                  implausible, program from old_rows)) c
+          cross join lateral bests_since_scopes(c.program) s(scope)) k;`;
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     create function bests_since_store(p_athletes bigint[], p_types integer[], p_distances integer[],
@@ -187,22 +242,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         -- its results: a result that is not a row has a later row that ranks before it,
         -- and new results cannot change that), then only the difference written.
         if g.at is not null then
-          ${wantedInto(sql`
-            select u.s as scope, b.account_id, b.athlete_id, b.event_type_id, b.distance_mm,
-              b.result_id as id, b.recorded_at, b.result,
-              case when et.lower_is_better then b.result else -b.result end as rank_value
-            from (select distinct * from unnest(g.at, g.t, g.d, g.s) as u(at, t, d, s)) u
-            join event_types et on et.id = u.t
-            join bests_since b on b.athlete_id = u.at and b.scope = u.s and b.event_type_id = u.t
-              and b.distance_mm = u.d
-            union all
-            select u.s, n.account_id, n.athlete_id, n.event_type_id, n.distance_mm, n.id,
-              n.recorded_at, n.result,
-              case when et.lower_is_better then n.result else -n.result end
-            from (select distinct * from unnest(g.at, g.t, g.d, g.s) as u(at, t, d, s)) u
-            join event_types et on et.id = u.t
-            join new_rows n on n.athlete_id = u.at and n.event_type_id = u.t and n.distance_mm = u.d
-              and not n.implausible and (u.s = 'all' or n.program = u.s)`)}
+          ${wantedInto(storedAndNewRows(sql.raw('g.at, g.t, g.d, g.s')))}
           perform bests_since_store(g.at, g.t, g.d, g.s, w.a, w.s, w.at, w.t, w.d, w.id, w.rec, w.r,
             w.since);
         end if;
@@ -232,31 +272,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         where c.later_min is null or c.rank_value <= c.later_min;
         return null;
       elsif tg_op = 'DELETE' then
-        select array_agg(k.athlete_id) as at, array_agg(k.event_type_id) as t,
-          array_agg(k.distance_mm) as d, array_agg(k.scope) as s, array_agg(distinct k.account_id) as a
-          into g
-        from (select distinct o.account_id, o.athlete_id, o.event_type_id, o.distance_mm, s.scope
-          from old_rows o
-          cross join lateral bests_since_scopes(o.program) s(scope)
-          where not o.implausible) k;
+        ${deletedGroupsInto}
       else
-        -- Only rows whose ranked columns changed (007's flag updates change none of them).
-        select array_agg(k.athlete_id) as at, array_agg(k.event_type_id) as t,
-          array_agg(k.distance_mm) as d, array_agg(k.scope) as s, array_agg(distinct k.account_id) as a
-          into g
-        from (select distinct c.account_id, c.athlete_id, c.event_type_id, c.distance_mm, s.scope
-          from ((select id, account_id, athlete_id, event_type_id, distance_mm, result, recorded_at,
-                  implausible, program from old_rows
-                except
-                select id, account_id, athlete_id, event_type_id, distance_mm, result, recorded_at,
-                  implausible, program from new_rows)
-                union all
-                (select id, account_id, athlete_id, event_type_id, distance_mm, result, recorded_at,
-                  implausible, program from new_rows
-                except
-                select id, account_id, athlete_id, event_type_id, distance_mm, result, recorded_at,
-                  implausible, program from old_rows)) c
-          cross join lateral bests_since_scopes(c.program) s(scope)) k;
+        ${updatedGroupsInto}
       end if;
       if g.at is null then return null; end if;
       perform result_bests_lock(g.a);

@@ -35,6 +35,7 @@ import * as resultsFlagged from './033_results_flagged';
 import * as resultsAliasAthlete from './034_results_alias_athlete';
 import * as resultsAthleteProgram from './035_results_athlete_program';
 import * as resultsAliasAthleteInclude from './036_results_alias_athlete_include';
+import * as bestsClosed from './037_bests_closed';
 
 /** Numbered migrations, applied in key order at server start (Kysely's Migrator). */
 export const migrations: Record<string, Migration> = {
@@ -74,4 +75,5 @@ export const migrations: Record<string, Migration> = {
   '034_results_alias_athlete': resultsAliasAthlete,
   '035_results_athlete_program': resultsAthleteProgram,
   '036_results_alias_athlete_include': resultsAliasAthleteInclude,
+  '037_bests_closed': bestsClosed,
 };

@@ -375,6 +375,20 @@ export function sinceAnswersBests(filters: ResultFilters): boolean {
 }
 
 /**
+ * Whether the spans (`bests_since` and `bests_closed`, migration 037) answer the bests of
+ * a range that ends before now: a scope, and no athlete filter (a name's or a roster's
+ * athletes rank faster from their own results than the scope's every best of the range
+ * is read and filtered: 22 against 64 ms for a middle name's 509 bests, session 31).
+ */
+export function spansAnswerBests(filters: ResultFilters): boolean {
+  return (
+    filters.until !== undefined &&
+    filters.athlete === undefined &&
+    sinceScope(filters) !== undefined
+  );
+}
+
+/**
  * Whether the account has a plausible result of the scope at or after `at`: a group's
  * newest result is always one of its `bests_since` rows, so one index descent tells.
  */

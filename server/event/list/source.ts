@@ -4,6 +4,7 @@ import {
   resultConditions,
   sinceAnswersBests,
   sinceScope,
+  spansAnswerBests,
   type ConditionOptions,
   type EventTypeInfo,
   type ResultFilters,
@@ -77,6 +78,7 @@ export function typesInScope(
  * here (the filters pick results inside the groups), as a row source `r`.
  */
 export function rankedBests(filters: ResultFilters): RawBuilder<unknown> {
+  if (spansAnswerBests(filters)) return spanBests(filters);
   return sql`(select distinct on (r.athlete_id, r.event_type_id, r.distance_mm) ${RANKED_COLUMNS}
     from results r join event_types et on et.id = r.event_type_id
     where ${and(resultConditions(filters))} and not r.implausible
@@ -103,6 +105,25 @@ export function sinceBests(filters: ResultFilters, fence?: number): RawBuilder<u
   const limit = fence === undefined ? sql`` : sql`limit ${fence}`;
   return sql`(select ${RANKED_COLUMNS} from ${BESTS_SINCE} r where ${and(sinceConditions(filters))}
     ${limit})`;
+}
+
+/** `bests_closed` (migration 037) with its `result_id` named `id`, as BESTS_SINCE. */
+const BESTS_CLOSED = sql`(select b.result_id as id, b.account_id, b.scope, b.athlete_id,
+  b.event_type_id, b.distance_mm, b.recorded_at, b.result, b.since, b.next_at
+  from bests_closed b)`;
+
+/**
+ * The bests of a range that ends before now (`spansAnswerBests`) as a row source `r`:
+ * the results with `since < from <= recorded_at < until <= next_at`, open
+ * (`bests_since`, no `next_at`) or closed (`bests_closed`). No ranking: each group's
+ * best of the range is the one row whose span holds it (docs/query-plans.md section 10).
+ */
+export function spanBests(filters: ResultFilters): RawBuilder<unknown> {
+  const where = and(sinceConditions(filters));
+  return sql`(select ${RANKED_COLUMNS} from ${BESTS_SINCE} r where ${where}
+    union all
+    select ${RANKED_COLUMNS} from ${BESTS_CLOSED} r where ${where}
+      and r.next_at >= ${filters.until})`;
 }
 
 /** The conditions on `bests_since` as `r` (BESTS_SINCE) of sinceBests. */
