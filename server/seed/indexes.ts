@@ -45,12 +45,9 @@ export async function endBulkLoad(
     const boards = performance.now();
     await sql`select board_bests_rebuild(${accountId}, null)`.execute(trx);
     log(`board bests built in ${((performance.now() - boards) / 1000).toFixed(1)} s`);
-    const since = performance.now();
-    await sql`select bests_since_rebuild(${accountId}, null)`.execute(trx);
-    log(`bests since built in ${((performance.now() - since) / 1000).toFixed(1)} s`);
-    const closed = performance.now();
-    await sql`select bests_closed_rebuild(${accountId}, null)`.execute(trx);
-    log(`closed bests built in ${((performance.now() - closed) / 1000).toFixed(1)} s`);
+    const bests = performance.now();
+    await sql`select bests_rebuild(${accountId}, null)`.execute(trx);
+    log(`bests since and closed built in ${((performance.now() - bests) / 1000).toFixed(1)} s`);
   }
   for (const index of bulkTableIndexes) {
     const started = performance.now();

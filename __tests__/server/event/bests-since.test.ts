@@ -219,7 +219,7 @@ describe('bests since a date (migration 011)', () => {
     expect(await mismatches(account)).toBe(0);
 
     // A rebuild (bulk loads) makes the same rows.
-    await sql`select bests_since_rebuild(${account}, null)`.execute(app.db);
+    await sql`select bests_rebuild(${account}, null)`.execute(app.db);
     expect(await mismatches(account)).toBe(0);
     // Deleting the athletes takes their rows.
     await app.db.deleteFrom('athletes').where('account_id', '=', account).execute();

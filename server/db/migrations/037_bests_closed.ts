@@ -18,6 +18,14 @@ function resultsTriggers(fn: string): RawBuilder<unknown> {
       referencing old table as old_rows for each statement ${call};`;
 }
 
+/** 011's trigger that rebuilds the bests of an event type whose direction changed, on `fn`. */
+function directionTrigger(fn: string): RawBuilder<unknown> {
+  return sql`
+    create trigger event_types_bests_since after update of lower_is_better on event_types
+      for each row when (old.lower_is_better is distinct from new.lower_is_better)
+      execute function ${sql.raw(fn)}();`;
+}
+
 /**
  * The bests of a past range (docs/query-plans.md section 10, "Ranked bests of a past
  * range: spans"). A result is its group's best of `[from, until)` exactly when
@@ -32,8 +40,7 @@ function resultsTriggers(fn: string): RawBuilder<unknown> {
  * the stack is `bests_since`. So an insert that only appends to its groups (a device's
  * new runs) passes over the groups' open rows and then the new ones; any other change
  * passes over the groups' results again (`bests_refresh`); bulk loads and a change of an
- * event type's direction rebuild (`bests_closed_rebuild`, beside 011's
- * `bests_since_rebuild`).
+ * event type's direction rebuild both tables from one pass (`bests_rebuild`).
  *
  * One trigger function keeps both tables from the pass (`bests_results_change`, on 011's
  * triggers): the changed groups are found once, and 023's computation of the open rows
@@ -220,12 +227,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       perform bests_pass_store(p_athletes, p_types, p_distances, p_scopes, c, null);
     end $$;
 
-    -- Every closed row of an account, of an event type, or (both null) of all.
-    create function bests_closed_rebuild(p_account uuid, p_type integer)
+    -- Every row of both tables of an account, of an event type, or (both null) of all,
+    -- from one pass: bulk loads, this migration, a change of an event type's direction.
+    create function bests_rebuild(p_account uuid, p_type integer)
     returns void language plpgsql as $$
     declare
       c refcursor;
     begin
+      delete from bests_since
+      where (p_account is null or account_id = p_account)
+        and (p_type is null or event_type_id = p_type);
       delete from bests_closed
       where (p_account is null or account_id = p_account)
         and (p_type is null or event_type_id = p_type);
@@ -239,7 +250,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         where not r.implausible and (p_account is null or r.account_id = p_account)
           and (p_type is null or r.event_type_id = p_type)
         order by s.scope, r.athlete_id, r.event_type_id, r.distance_mm, r.recorded_at, r.id;
-      insert into bests_closed select * from bests_spans(c) w where w.next_at is not null;
+      with p as materialized (select * from bests_spans(c)),
+      open_rows as (
+        insert into bests_since (account_id, scope, athlete_id, event_type_id, distance_mm,
+          result_id, recorded_at, result, since)
+        select account_id, scope, athlete_id, event_type_id, distance_mm, result_id,
+          recorded_at, result, since
+        from p where next_at is null)
+      insert into bests_closed select * from p where next_at is not null;
     end $$;
 
     -- 011/023's trigger function, now for both tables from the pass: the same groups,
@@ -300,33 +318,34 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     drop trigger results_sync_bests_since_delete on results;
     ${resultsTriggers('bests_results_change')}
 
-    create function event_types_bests_closed() returns trigger language plpgsql as $$
+    -- 011's direction trigger, on both tables at once.
+    drop trigger event_types_bests_since on event_types;
+    create function event_types_bests_rebuild() returns trigger language plpgsql as $$
     begin
       perform result_bests_lock(array(select distinct account_id from bests_since
         where event_type_id = new.id));
-      perform bests_closed_rebuild(null, new.id);
+      perform bests_rebuild(null, new.id);
       return null;
     end $$;
-    create trigger event_types_bests_closed after update of lower_is_better on event_types
-      for each row when (old.lower_is_better is distinct from new.lower_is_better)
-      execute function event_types_bests_closed();
+    ${directionTrigger('event_types_bests_rebuild')}
 
     -- No ANALYZE: the start (server/db/statistics.ts) gives a table with rows and no
     -- statistics a VACUUM (ANALYZE), whose all-visible pages the index-only read needs.
-    select bests_closed_rebuild(null, null);
+    select bests_rebuild(null, null);
   `.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
-    drop trigger event_types_bests_closed on event_types;
-    drop function event_types_bests_closed();
+    drop trigger event_types_bests_since on event_types;
+    drop function event_types_bests_rebuild();
+    ${directionTrigger('event_types_bests_since')}
     drop trigger results_sync_bests_since_insert on results;
     drop trigger results_sync_bests_since_update on results;
     drop trigger results_sync_bests_since_delete on results;
     ${resultsTriggers('bests_since_results_change')}
     drop function bests_results_change();
-    drop function bests_closed_rebuild(uuid, integer);
+    drop function bests_rebuild(uuid, integer);
     drop function bests_refresh(bigint[], integer[], integer[], text[]);
     drop function bests_pass_store(bigint[], integer[], integer[], text[], refcursor, bigint[]);
     drop function bests_closed_store(bigint[], integer[], integer[], text[], uuid[], text[],
