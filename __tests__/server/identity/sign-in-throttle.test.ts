@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { App } from '../../../server/app';
 import { createLoginThrottle } from '../../../server/identity/login-throttle';
 import { buildTestApp } from '../helpers/build-test-app';
@@ -87,6 +88,18 @@ describe('sign-in throttle', () => {
     expect(admissions.filter((admission) => admission.ok)).toHaveLength(5);
     const refused = admissions.find((admission) => !admission.ok);
     expect(refused).toMatchObject({ scope: 'address', retryAfterSeconds: 60 });
+  });
+
+  it('lets a free attempt through even when a parallel one stamped a later time', async () => {
+    // What a parallel attempt whose transaction started a moment later leaves: count 1,
+    // its wait of 0 seconds ending at its own (later) now(). An attempt that started
+    // earlier reads that end as still ahead; being free, it must go ahead all the same.
+    await sql`insert into identity_store (model, id, payload, expires_at)
+      values ('LoginThrottle', 'pair:skew@example.com|10.0.0.8',
+        jsonb_build_object('count', 1, 'until', extract(epoch from now())::float8 + 0.5),
+        now() + interval '1 day')`.execute(app.db);
+    const throttle = createLoginThrottle(app.db, { firstDelaySeconds: 60 });
+    expect(await throttle.admit('skew@example.com', '10.0.0.8')).toMatchObject({ ok: true });
   });
 
   it('makes that client wait longer after each failure, without locking the coach out', async () => {
