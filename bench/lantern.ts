@@ -13,14 +13,58 @@ import { parseArgs } from 'node:util';
  * the metric waits for, bytes or work. Lighthouse's own modules, read from the installed
  * package (its internals: another Lighthouse may need changes here).
  * @example npm run bench -- lantern --dir /tmp/lh --metric lcp
+ * @example npm run bench -- lantern --dir /tmp/lh --scale 'auth-sdk=0.4' --scale 'config.json=0'
  */
 const { values } = parseArgs({
   options: {
     dir: { type: 'string' },
     metric: { type: 'string', default: 'lcp' },
     tasks: { type: 'boolean', default: false },
+    // What if: `--scale 'antd\\.=0.7'` simulates the requests whose URL matches with that
+    // share of their bytes (0 leaves them out), on the same kept runs: no noise of the
+    // machine's speed between A and B. Repeatable.
+    scale: { type: 'string', multiple: true, default: [] },
   },
 });
+
+/** `--scale` rules: a URL pattern and the share of its requests' bytes to keep. */
+const scaleRules = values.scale.map((rule) => {
+  const at = rule.lastIndexOf('=');
+  const factor = Number(rule.slice(at + 1));
+  if (at < 1 || !(factor >= 0)) throw new Error(`--scale ${rule}: PATTERN=FACTOR, FACTOR ≥ 0`);
+  return { pattern: new RegExp(rule.slice(0, at)), factor };
+});
+
+interface DevtoolsEvent {
+  method: string;
+  params: {
+    requestId?: string;
+    request?: { url: string };
+    encodedDataLength?: number;
+    dataLength?: number;
+  };
+}
+
+/** The devtools log with `--scale` applied: matching requests dropped or shrunk. */
+function scaled(log: DevtoolsEvent[]): DevtoolsEvent[] {
+  if (scaleRules.length === 0) return log;
+  const factors = new Map<string, number>();
+  for (const event of log) {
+    const url = event.params.request?.url;
+    if (event.method !== 'Network.requestWillBeSent' || !url) continue;
+    const rule = scaleRules.find(({ pattern }) => pattern.test(url));
+    if (rule) factors.set(event.params.requestId!, rule.factor);
+  }
+  return log.flatMap((event) => {
+    const factor = factors.get(event.params.requestId ?? '');
+    if (factor === undefined) return [event];
+    if (factor === 0) return [];
+    const params = { ...event.params };
+    for (const key of ['encodedDataLength', 'dataLength'] as const)
+      if (params[key] !== undefined) params[key] = Math.round(params[key] * factor);
+    return [{ ...event, params }];
+  });
+}
 
 interface SimulatedNode {
   type: 'network' | 'cpu';
@@ -71,7 +115,7 @@ async function main(): Promise<void> {
     };
     const data = {
       trace: readJson(file('.trace.json')),
-      devtoolsLog: readJson(file('.devtoolslog.json')),
+      devtoolsLog: scaled(readJson(file('.devtoolslog.json')) as DevtoolsEvent[]),
       gatherContext: { gatherMode: 'navigation' },
       settings: lhr.configSettings,
       URL: {
