@@ -13,6 +13,7 @@ import { parseArgs } from 'node:util';
  * the metric waits for, bytes or work. Lighthouse's own modules, read from the installed
  * package (its internals: another Lighthouse may need changes here).
  * @example npm run bench -- lantern --dir /tmp/lh --metric lcp
+ * @example npm run bench -- lantern --dir /tmp/lh --metric tbt
  * @example npm run bench -- lantern --dir /tmp/lh --scale 'auth-sdk=0.4' --scale 'config.json=0'
  */
 const { values } = parseArgs({
@@ -66,9 +67,31 @@ function scaled(log: DevtoolsEvent[]): DevtoolsEvent[] {
   });
 }
 
+interface TraceEvent {
+  name: string;
+  dur?: number;
+  args?: { data?: { url?: string } };
+}
+
 interface SimulatedNode {
   type: 'network' | 'cpu';
   request: { url: string; transferSize: number };
+  /** A main-thread task's trace events. */
+  childEvents?: TraceEvent[];
+}
+
+/** A task by its longest events: "EvaluateScript(83) /js/boot.js | ParseAuthorStyleSheet(22)". */
+function taskLabel(node: SimulatedNode): string {
+  return (node.childEvents ?? [])
+    .filter((event) => (event.dur ?? 0) >= 2000)
+    .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
+    .slice(0, 3)
+    .map((event) => {
+      const url = event.args?.data?.url;
+      const where = url ? ` ${url.replace(/^https?:\/\/[^/]+/, '').slice(0, 40)}` : '';
+      return `${event.name}(${Math.round((event.dur ?? 0) / 1000)})${where}`;
+    })
+    .join(' | ');
 }
 
 interface LanternResult {
@@ -92,7 +115,11 @@ async function metricModule(metric: string): Promise<ComputedMetric> {
     const module = await import(`${base}/lantern-largest-contentful-paint.js`);
     return module.LanternLargestContentfulPaint as ComputedMetric;
   }
-  throw new Error(`--metric ${metric}: lcp or fcp`);
+  if (metric === 'tbt') {
+    const module = await import(`${base}/lantern-total-blocking-time.js`);
+    return module.LanternTotalBlockingTime as ComputedMetric;
+  }
+  throw new Error(`--metric ${metric}: lcp, fcp or tbt`);
 }
 
 const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -143,12 +170,17 @@ async function main(): Promise<void> {
         `${requests.length} requests, ${kib.toFixed(0)} KiB; ` +
         `${tasks.length} main-thread tasks, ${Math.round(taskMs)} ms`,
     );
+    // The blocking time: only the tasks over 50 ms of simulated time count, each by its
+    // part over 50 ms, between the simulated first paint and the page's quiet.
+    const blocking = values.metric === 'tbt';
     for (const [node, t] of nodes) {
-      if (node.type === 'cpu' && !values.tasks) continue;
+      if (node.type === 'cpu' && !values.tasks && !blocking) continue;
+      if (node.type === 'network' && blocking) continue;
+      if (blocking && t.endTime - t.startTime <= 50) continue;
       const what =
         node.type === 'network'
           ? `${new URL(node.request.url).pathname.slice(0, 60)} ${(node.request.transferSize / 1024).toFixed(1)} KiB`
-          : 'main-thread task';
+          : `main-thread task ${taskLabel(node)}`;
       console.log(
         `${String(Math.round(t.startTime)).padStart(6)} ${String(Math.round(t.endTime)).padStart(6)}  ${what}`,
       );
