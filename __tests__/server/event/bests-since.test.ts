@@ -3,6 +3,8 @@ import { Migrator } from 'kysely/migration';
 import type { ResultListBody } from '../../../contract/event-query';
 import type { App } from '../../../server/app';
 import { bulkTableIndexes } from '../../../server/db/indexes';
+import { closedRowAskable } from '../../../server/db/migrations/038_bests_closed_askable';
+import { spansAnswerBests, type ResultFilters } from '../../../server/event/list/filters';
 import { migrations } from '../../../server/db/migrations';
 import { seedAccount } from '../../../server/seed/seed';
 import { buildTestApp } from '../helpers/build-test-app';
@@ -494,6 +496,32 @@ describe('bests since a date (migration 011)', () => {
           ]),
         ),
       );
+      // Bests beaten minutes later, inside one quarter hour and across one: closed rows
+      // that no day range can ask for, which the spans' index leaves out (038).
+      const [dee] = await addAthletes(app, mine.id, [{ first: 'Dee', last: 'Range' }]);
+      await addResults(
+        app,
+        mine.id,
+        days.flatMap((day, d) =>
+          [
+            ['09:01', 5200],
+            ['09:05', 5100 - d * 10],
+            ['09:10', 5000 + (d % 2) * 300],
+            ['09:14', 4950],
+            ['09:16', 4900 + d * 20],
+          ].map(([time, value]) => ({
+            athlete: dee!,
+            type: 1,
+            distanceMm: yd(40),
+            value: value as number,
+            at: `${day}T${time}:00Z`,
+            program: d % 2 === 0 ? ('eapi' as const) : ('none' as const),
+          })),
+        ),
+      );
+      const { rows } = await sql<{ n: number }>`select count(*)::int as n from bests_closed
+        where account_id = ${mine.id} and not ${closedRowAskable()}`.execute(app.db);
+      expect(rows[0]!.n).toBeGreaterThan(0);
     });
 
     it.each(days)('answers the bests since %s as ranked from the results', async (day) => {
@@ -551,5 +579,21 @@ describe('bests since a date (migration 011)', () => {
       });
       expect(next.items.map((item) => item.id)).toEqual(all.slice(2, 4));
     });
+  });
+
+  it('reads the spans only for range bounds on the quarter-hour grid (038)', () => {
+    const filters = (from: string | undefined, until: string): ResultFilters => ({
+      accountId: 'a',
+      bestByAthlete: true,
+      nothing: false,
+      types: new Map(),
+      ...(from ? { from: new Date(from) } : {}),
+      until: new Date(until),
+    });
+    expect(spansAnswerBests(filters('2025-06-01T00:00Z', '2025-06-03T00:00Z'))).toBe(true);
+    expect(spansAnswerBests(filters(undefined, '2025-06-02T18:15Z'))).toBe(true); // +5:45
+    // Midnight in Monrovia before 1972 (−0:44:30): ranked from the results instead.
+    expect(spansAnswerBests(filters(undefined, '1960-03-02T00:44:30Z'))).toBe(false);
+    expect(spansAnswerBests(filters('1960-03-01T00:44:30Z', '2025-06-03T00:00Z'))).toBe(false);
   });
 });

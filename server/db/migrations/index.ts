@@ -36,6 +36,7 @@ import * as resultsAliasAthlete from './034_results_alias_athlete';
 import * as resultsAthleteProgram from './035_results_athlete_program';
 import * as resultsAliasAthleteInclude from './036_results_alias_athlete_include';
 import * as bestsClosed from './037_bests_closed';
+import * as bestsClosedAskable from './038_bests_closed_askable';
 
 /** Numbered migrations, applied in key order at server start (Kysely's Migrator). */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '035_results_athlete_program': resultsAthleteProgram,
   '036_results_alias_athlete_include': resultsAliasAthleteInclude,
   '037_bests_closed': bestsClosed,
+  '038_bests_closed_askable': bestsClosedAskable,
 };

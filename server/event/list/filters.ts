@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../../plugins/http-errors';
 import { nameKey } from '../../athlete';
 import { isStoredId } from '../../db/ids';
 import { isTimeZone, nextDay, startOfDay } from '../days';
+import { SPAN_GRID_MS } from '../../db/migrations/038_bests_closed_askable';
 
 /**
  * The filters of a results table (`GET /api/event` and its export), checked against the
@@ -383,10 +384,19 @@ export function sinceAnswersBests(filters: ResultFilters): boolean {
 export function spansAnswerBests(filters: ResultFilters): boolean {
   return (
     filters.until !== undefined &&
+    onSpanGrid(filters.until) &&
+    (filters.from === undefined || onSpanGrid(filters.from)) &&
     filters.athlete === undefined &&
     sinceScope(filters) !== undefined
   );
 }
+
+/**
+ * Whether a range bound is one the spans' index keeps rows for (migration 038): a day's
+ * start is, in every time zone since 1972; before, some zones' midnights are not
+ * (Liberia's −0:44:30), and those ranges are ranked from the results.
+ */
+const onSpanGrid = (at: Date) => at.getTime() % SPAN_GRID_MS === 0;
 
 /**
  * Whether the account has a plausible result of the scope at or after `at`: a group's

@@ -10,6 +10,7 @@ import {
   type ResultFilters,
 } from './filters';
 import type { SortPlan } from './sort';
+import { closedRowAskable } from '../../db/migrations/038_bests_closed_askable';
 
 /**
  * The row sources of a results table (the stored results, the bests read from
@@ -123,7 +124,7 @@ export function spanBests(filters: ResultFilters): RawBuilder<unknown> {
   return sql`(select ${RANKED_COLUMNS} from ${BESTS_SINCE} r where ${where}
     union all
     select ${RANKED_COLUMNS} from ${BESTS_CLOSED} r where ${where}
-      and r.next_at >= ${filters.until})`;
+      and r.next_at >= ${filters.until} and ${closedRowAskable('r')})`;
 }
 
 /** The conditions on `bests_since` as `r` (BESTS_SINCE) of sinceBests. */
