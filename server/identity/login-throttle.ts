@@ -152,9 +152,6 @@ export function createLoginThrottle(db: Kysely<Database>, overrides: Partial<Log
     const next = sql<number>`case when identity_store.expires_at <= now() then 1
       else (identity_store.payload->>'count')::int + 1 end`;
     // The wait after the n-th attempt: none before the free ones are used, then doubling.
-    // A free attempt goes ahead by its count, not by comparing times: now() is each
-    // transaction's start, so a parallel attempt that started first would otherwise see
-    // the wait of 0 seconds set by a later one as still ahead, and be refused for "1 second".
     const delayAfter = (n: unknown) => sql<number>`case when ${n} < ${freeFailures} then 0
       else least(${maxDelaySeconds}::float8,
         ${firstDelaySeconds}::float8 * power(2, ${n} - ${freeFailures})) end`;
@@ -169,6 +166,9 @@ export function createLoginThrottle(db: Kysely<Database>, overrides: Partial<Log
       on conflict (model, id) do update set
         payload = ${payload(next)},
         expires_at = ${expires(next)}
+      -- A free attempt goes ahead by its count, not by comparing times: now() is each
+      -- transaction's start, so a parallel attempt that started first would otherwise
+      -- read the 0-second wait a later one set as still ahead ("wait 1 second").
       where identity_store.expires_at <= now()
         or (identity_store.payload->>'count')::int < ${freeFailures}
         or (identity_store.payload->>'until')::float8 <= extract(epoch from now())
