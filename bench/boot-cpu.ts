@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
@@ -25,6 +26,14 @@ const { values, positionals } = parseArgs({
     slowdown: { type: 'string', default: '4' },
     // Also a CPU profile of each load: self time by script and by function, summed.
     profile: { type: 'boolean', default: false },
+    // Also the blocking time: Chromium's trace of the main thread's tasks (at the slowdown)
+    // after the first contentful paint, each one's time over 50 ms, summed, as Lighthouse's
+    // TBT counts them. The page is not polled during the load (a poll is a task too).
+    blocking: { type: 'boolean', default: false },
+    // With --blocking: the load's length in ms (the board must be on screen by then).
+    wait: { type: 'string', default: '12000' },
+    // With --blocking: also write each load's trace to DIR/<build>-<round>.json.
+    'trace-dir': { type: 'string' },
   },
 });
 const rounds = Number(values.rounds);
@@ -41,6 +50,10 @@ interface Build {
   page: Page;
   script: number[];
   task: number[];
+  /** --blocking: ms of the tasks over 50 ms after the first contentful paint, a load. */
+  blocking: number[];
+  /** --blocking: the longest such task of each load. */
+  longest: number[];
   /** Self time (µs) by "script" and by "script function", summed over the rounds. */
   self: Map<string, number>;
 }
@@ -73,6 +86,39 @@ function addSelfTime(
   }
 }
 
+const TRACE = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading'];
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+}
+
+/**
+ * Lighthouse's blocking time read off a trace: the renderer's main thread is the one with
+ * the first contentful paint; each of its tasks after that paint adds its time past 50 ms
+ * (a task the paint falls in, its part after it).
+ */
+function blockingTime(events: TraceEvent[]): { blocking: number; longest: number } {
+  const paint = events.find((e) => e.name === 'firstContentfulPaint');
+  if (!paint) throw new Error('the trace has no first contentful paint');
+  let blocking = 0;
+  let longest = 0;
+  for (const e of events) {
+    if (e.name !== 'RunTask' || e.ph !== 'X' || e.pid !== paint.pid || e.tid !== paint.tid)
+      continue;
+    const end = e.ts + e.dur!;
+    if (end <= paint.ts) continue;
+    const ms = (end - Math.max(e.ts, paint.ts)) / 1000;
+    blocking += Math.max(0, ms - 50);
+    longest = Math.max(longest, ms);
+  }
+  return { blocking: Math.round(blocking), longest: Math.round(longest) };
+}
+
 const median = (list: readonly number[]) =>
   [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
 
@@ -85,7 +131,17 @@ async function open(dir: string, browser: import('@playwright/test').Browser): P
   await page.goto(`${server.url}/login`);
   await signUp(page, `bench.boot.${Date.now()}@example.org`, 'a bench that runs laps');
   await page.getByRole('heading', { level: 1, name: 'Leaderboard' }).waitFor({ timeout: 120_000 });
-  return { name: path.basename(dir), server, context, page, script: [], task: [], self: new Map() };
+  return {
+    name: path.basename(dir),
+    server,
+    context,
+    page,
+    script: [],
+    task: [],
+    blocking: [],
+    longest: [],
+    self: new Map(),
+  };
 }
 
 async function measure(build: Build): Promise<void> {
@@ -108,11 +164,28 @@ async function measure(build: Build): Promise<void> {
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
     await cdp.send('Profiler.start');
   }
-  await build.page.goto(`${build.server.url}/home/leaderboard`);
-  await build.page
-    .getByRole('heading', { level: 1, name: 'Leaderboard' })
-    .waitFor({ timeout: 120_000 });
-  await build.page.waitForTimeout(3000);
+  if (values.blocking) {
+    await build.page.context().browser()!.startTracing(build.page, { categories: TRACE });
+    await build.page.goto(`${build.server.url}/home/leaderboard`);
+    await build.page.waitForTimeout(Number(values.wait));
+    const trace = await build.page.context().browser()!.stopTracing();
+    if (values['trace-dir'])
+      writeFileSync(
+        path.join(values['trace-dir'], `${build.name}-${build.blocking.length}.json`),
+        trace,
+      );
+    const heading = build.page.getByRole('heading', { level: 1, name: 'Leaderboard' });
+    if (!(await heading.isVisible())) throw new Error(`${build.name}: no board after --wait`);
+    const { blocking, longest } = blockingTime(JSON.parse(trace.toString()).traceEvents);
+    build.blocking.push(blocking);
+    build.longest.push(longest);
+  } else {
+    await build.page.goto(`${build.server.url}/home/leaderboard`);
+    await build.page
+      .getByRole('heading', { level: 1, name: 'Leaderboard' })
+      .waitFor({ timeout: 120_000 });
+    await build.page.waitForTimeout(3000);
+  }
   if (values.profile) addSelfTime((await cdp.send('Profiler.stop')).profile, build.self);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   const after = await metrics();
@@ -142,7 +215,13 @@ async function main(): Promise<void> {
       build: b.name,
       'script median': median(b.script),
       'task median': median(b.task),
-      script: b.script.join(' '),
+      ...(values.blocking
+        ? {
+            'blocking median': median(b.blocking),
+            blocking: b.blocking.join(' '),
+            longest: median(b.longest),
+          }
+        : { script: b.script.join(' ') }),
     })),
   );
   if (values.profile) printSelfTime(builds);
@@ -150,6 +229,12 @@ async function main(): Promise<void> {
   for (const other of others) {
     const fewer = first!.script.filter((ms, round) => ms < other.script[round]!).length;
     console.log(`${first!.name}: less script than ${other.name} in ${fewer} of ${rounds} rounds`);
+    if (values.blocking) {
+      const less = first!.blocking.filter((ms, round) => ms < other.blocking[round]!).length;
+      console.log(
+        `${first!.name}: less blocking than ${other.name} in ${less} of ${rounds} rounds`,
+      );
+    }
   }
 }
 
