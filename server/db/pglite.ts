@@ -25,6 +25,13 @@ export interface EmbeddedPool {
 /** Opens (or, on first use, creates with initdb) the database in `DATA_DIR/pglite`. */
 export async function openEmbeddedPool(dataDir: string): Promise<EmbeddedPool> {
   const pglite = await PGlite.create(path.join(dataDir, 'pglite'), { extensions });
+  // PostgreSQL fills each new 16 MB WAL file with zeroes by default, and PGlite does it
+  // inside the statement that needs the file, on this event loop: a 500-athlete insert of
+  // an import held the loop 113-202 ms when it crossed into a new file, against at most
+  // 65 without the fill (issue 31's 200 ms bound; docs/decisions/046). The fill only
+  // reserves disk space ahead of the WAL's writes; the disk guard (plugins/disk.ts) keeps
+  // that space. PGlite is one session, so the setting holds for all its statements.
+  await pglite.exec('set wal_init_zero = off');
   // The PGlite instance stays ours: the pool's single connection never closes it.
   const answers = { at: undefined as number | undefined };
   const pool = new Pool(createPgConfig(yieldingBetweenMessages(pglite, answers)));

@@ -46,3 +46,27 @@ onPostgres("the server's PostgreSQL connections", () => {
     });
   });
 });
+
+const onPGlite = process.env.DATABASE_URL ? describe.skip : describe;
+
+onPGlite('the embedded database', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await buildTestApp();
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  // A new WAL file zero-filled inside a statement held the event loop 113-202 ms
+  // (server/db/pglite.ts, decision 046).
+  it('does not zero-fill new WAL files, after a transaction as before it', async () => {
+    const setting = async () =>
+      (await sql<{ zero: string }>`select current_setting('wal_init_zero') as zero`.execute(app.db))
+        .rows[0]!.zero;
+    expect(await setting()).toBe('off');
+    await app.db.transaction().execute(async (trx) => {
+      await sql`set local statement_timeout = '5s'`.execute(trx);
+    });
+    expect(await setting()).toBe('off');
+  });
+});
