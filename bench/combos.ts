@@ -441,6 +441,10 @@ function reportRows(engine: Engine, figures: readonly Figure[], accountResults: 
 }
 
 function report(engine: Engine, figures: readonly Figure[]): void {
+  if (figures.length === 0) {
+    console.log(`\n${engine}: no case matched (--tables, --only)`);
+    return;
+  }
   const over = figures.filter((f) => f.p95 > f.target);
   const spikes = figures.filter((f) => f.max > 3 * f.target);
   // Ranked by p50 (as a share of the table's target): with a few runs a case, p95 is the

@@ -6,6 +6,7 @@ import {
 } from '../../../contract/event-query';
 import type { App } from '../../../server/app';
 import { listResults } from '../../../server/event/list';
+import { resolveFilters } from '../../../server/event/list/filters';
 import { nameKey } from '../../../server/athlete/name-key';
 import { buildTestApp } from '../helpers/build-test-app';
 import {
@@ -430,6 +431,7 @@ describe('GET /api/event', () => {
       ['eventTypeId', () => ({ eventTypeId: 1 })],
       ['eventTypeId of a custom type', () => ({ eventTypeId: agility })],
       ['distance', () => ({ distance: yd(10) })],
+      ['a distance one variable type was never run at', () => ({ distance: yd(40) })],
       ['eventTypeId and distance', () => ({ eventTypeId: 1, distance: yd(10) })],
       ['eventAliasId', () => ({ eventAliasId: zebra })],
       ['program', () => ({ program: 'eapi' })],
@@ -451,6 +453,31 @@ describe('GET /api/event', () => {
       const body = await list({ pageSize: 500, ...q });
       expect(body.items.map((i) => i.id)).toEqual(want);
       expect(body.totalCount).toBe(want.length);
+    });
+
+    it("walks only the types with a result at the distance in the account's own rows", async () => {
+      // The flying sprint (type 3, any distance) was run at 10 yd only; the linear sprint
+      // (type 1) at 10 and 40 yd, plus one flagged 10-yd run.
+      const scopeOf = async (accountId: string, distance: number) =>
+        (await resolveFilters(app.db, accountId, { distance })).typeScope?.map((e) => e.typeId);
+      expect(await scopeOf(mine.id, yd(40))).toEqual([1]);
+      expect((await scopeOf(mine.id, yd(10)))?.sort()).toEqual([1, 3]);
+      // Their linear sprints are all 40 yd: our 10-yd runs do not put the type in their scope.
+      expect(await scopeOf(theirs.id, yd(10))).toEqual([]);
+      const probe = await coach(app, 'flagged-only@example.com');
+      const [athlete] = await addAthletes(app, probe.id, [{ first: 'Flo', last: 'Gate' }]);
+      await addResults(app, probe.id, [
+        {
+          athlete: athlete!,
+          type: 3,
+          distanceMm: yd(30),
+          value: 2000,
+          implausible: true,
+          at: '2025-03-01T10:00:00Z',
+        },
+      ]);
+      expect(await scopeOf(probe.id, yd(30))).toEqual([3]);
+      expect((await list({ distance: yd(30), sort: 'DateAsc' }, probe)).totalCount).toBe(1);
     });
 
     it('reads dates as days of the time zone tz', async () => {

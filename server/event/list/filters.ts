@@ -149,7 +149,12 @@ export async function resolveFilters(
   const tz = checkQuery(query);
   const rosterId = query.rosterId ?? ALL_ROSTERS;
   const { types, aliases, alias, members } = await loadReferences(db, accountId, query, rosterId);
-  const scope = typeScopeOf(query, types, aliases, alias);
+  const scope = await withDistanceStored(
+    db,
+    accountId,
+    query.distance,
+    typeScopeOf(query, types, aliases, alias),
+  );
   const athlete = athleteFilterOf(query, rosterId);
   if (athlete && members) athlete.rosterMembers = members;
   const lanes = lanesStartingWith(query.laneIdQuery);
@@ -282,6 +287,31 @@ function typeScopeOf(
     );
   }
   return typeScope as TypeScopeEntry[] | undefined;
+}
+
+/**
+ * The scope's types that have a stored result at `distance` in the account (a descent of
+ * `results_board` and of `results_flagged` each, both keyed by type and distance). A
+ * variable-distance type that was never run at it would otherwise be walked whole by
+ * the sorts that walk one type after another or merge one walk per type (Date, Result,
+ * Event): the 40-yd filter walked every flying sprint (73,000 rows at a million results)
+ * to find none (docs/query-plans.md section 10).
+ */
+async function withDistanceStored(
+  db: Db,
+  accountId: string,
+  distance: number | undefined,
+  scope: TypeScopeEntry[] | undefined,
+): Promise<TypeScopeEntry[] | undefined> {
+  if (distance === undefined || distance > INT4_MAX || !scope || scope.length === 0) return scope;
+  const stored = (flagged: boolean) => sql`exists (select 1 from results r
+    where r.account_id = ${accountId} and r.event_type_id = t.id and r.distance_mm = ${distance}
+      and ${flagged ? sql`r.implausible` : sql`not r.implausible`})`;
+  const ids = [...new Set(scope.map((entry) => entry.typeId))];
+  const { rows } = await sql<{ id: number }>`select t.id from unnest(${ids}::int[]) as t(id)
+    where ${stored(false)} or ${stored(true)}`.execute(db);
+  const present = new Set(rows.map((row) => row.id));
+  return scope.filter((entry) => present.has(entry.typeId));
 }
 
 /** typeQuery's matches: whole types whose name starts with it, else aliases that do. */
