@@ -1,5 +1,5 @@
-import { Type, type Static, type TLiteral } from 'typebox';
-import { Id, Line, Nullable } from './common';
+import { Type, type Static } from 'typebox';
+import { Id, Line, literals, Nullable } from './common';
 import { NameQueries, Paging, RosterFilter } from './list-query';
 
 /**
@@ -7,16 +7,6 @@ import { NameQueries, Paging, RosterFilter } from './list-query';
  * `/api/sport`, `/api/position`). Ids are integers. Dates are `YYYY-MM-DD`, instants
  * ISO 8601. Every list answers `{ items, totalCount, pageNumber, pageSize }`.
  */
-
-/**
- * One literal per value of a const list, typed as a tuple: `Type.Union` of a plain mapped
- * array has the same JSON schema but its static type is `never`.
- */
-function literals<const T extends readonly string[]>(
-  values: T,
-): { -readonly [K in keyof T]: TLiteral<T[K]> } {
-  return values.map((value) => Type.Literal(value)) as never;
-}
 
 /** The spec's athlete-table sort values (section 3); `LastNameDesc` by default. */
 export const ATHLETE_SORTS = [
@@ -103,7 +93,7 @@ export const AthleteBody = Type.Object(
     firstName: Type.String(),
     middleName: Type.String({ description: 'Empty when none.' }),
     lastName: Type.String(),
-    gender: Nullable(Type.Union(literals(GENDERS))),
+    gender: Nullable(literals(GENDERS)),
     birthDate: Nullable(Type.String({ format: 'date' })),
     graduationYear: Nullable(Type.Integer()),
     sportId: Nullable(Id),
@@ -128,7 +118,7 @@ export const AthleteInput = Type.Object(
     firstName: Line({ minLength: 1, maxLength: 100 }),
     middleName: Type.Optional(Line({ maxLength: 100 })),
     lastName: Line({ minLength: 1, maxLength: 100 }),
-    gender: Type.Optional(Nullable(Type.Union(literals(GENDERS)))),
+    gender: Type.Optional(Nullable(literals(GENDERS))),
     birthDate: Type.Optional(Nullable(Type.String({ format: 'date' }))),
     graduationYear: Type.Optional(Nullable(Type.Integer({ minimum: 1900, maximum: 2200 }))),
     sportId: Type.Optional(Nullable(Id)),
@@ -149,7 +139,7 @@ export const AthleteListQuery = Type.Object(
     ...Paging,
     ...RosterFilter,
     ...NameQueries,
-    sort: Type.Optional(Type.Union(literals(ATHLETE_SORTS), { default: DEFAULT_ATHLETE_SORT })),
+    sort: Type.Optional(literals(ATHLETE_SORTS, { default: DEFAULT_ATHLETE_SORT })),
   },
   { title: 'AthleteListQuery', additionalProperties: false },
 );
