@@ -99,6 +99,25 @@ export function lanesStartingWith(prefix: string | undefined): number[] | undefi
   return lanes;
 }
 
+/**
+ * The account's visible event types with a stored result at `distance` (a descent of
+ * `results_board` and one of `results_flagged` per type, both keyed by type and
+ * distance). A distance filter keeps only these types: a variable-distance type never
+ * run at it would otherwise be walked whole by the sorts that walk one type after
+ * another or merge one walk per type (Date, Result, Event): the 40-yd filter walked
+ * every flying sprint (73,000 rows at a million results) to find none
+ * (docs/query-plans.md section 10).
+ */
+async function typesStoredAt(db: Db, accountId: string, distance: number): Promise<Set<number>> {
+  const stored = (flagged: boolean) => sql`exists (select 1 from results r
+    where r.account_id = ${accountId} and r.event_type_id = et.id and r.distance_mm = ${distance}
+      and ${flagged ? sql`r.implausible` : sql`not r.implausible`})`;
+  const { rows } = await sql<{ id: number }>`select et.id from event_types et
+    where (et.account_id is null or et.account_id = ${accountId})
+      and (${stored(false)} or ${stored(true)})`.execute(db);
+  return new Set(rows.map((row) => row.id));
+}
+
 /** The built-in event types and the account's own. */
 export async function visibleEventTypes(
   db: Db,
@@ -148,13 +167,13 @@ export async function resolveFilters(
 ): Promise<ResultFilters> {
   const tz = checkQuery(query);
   const rosterId = query.rosterId ?? ALL_ROSTERS;
-  const { types, aliases, alias, members } = await loadReferences(db, accountId, query, rosterId);
-  const scope = await withDistanceStored(
+  const { types, aliases, alias, members, storedAtDistance } = await loadReferences(
     db,
     accountId,
-    query.distance,
-    typeScopeOf(query, types, aliases, alias),
+    query,
+    rosterId,
   );
+  const scope = typeScopeOf(query, types, aliases, alias, storedAtDistance);
   const athlete = athleteFilterOf(query, rosterId);
   if (athlete && members) athlete.rosterMembers = members;
   const lanes = lanesStartingWith(query.laneIdQuery);
@@ -206,7 +225,8 @@ interface AliasRow {
 async function loadReferences(db: Db, accountId: string, query: FilterQuery, rosterId: number) {
   const needAliases = (query.typeQuery?.trim() ?? '') !== '' || query.eventAliasId !== undefined;
   const roster = rosterId !== ALL_ROSTERS && isStoredId(rosterId);
-  const [types, aliases, rosterFound, members] = await Promise.all([
+  const { distance } = query;
+  const [types, aliases, rosterFound, members, storedAtDistance] = await Promise.all([
     visibleEventTypes(db, accountId),
     needAliases
       ? db
@@ -227,6 +247,9 @@ async function loadReferences(db: Db, accountId: string, query: FilterQuery, ros
             .then(Boolean)
         : Promise.resolve(false),
     roster ? rosterMembersUpTo(db, rosterId, ROSTER_MEMBERS_INLINE) : Promise.resolve(undefined),
+    distance !== undefined && distance <= INT4_MAX
+      ? typesStoredAt(db, accountId, distance)
+      : Promise.resolve(undefined),
   ]);
   if (!rosterFound) throw notFound('No such roster');
   if (query.eventTypeId !== undefined && !types.has(query.eventTypeId)) {
@@ -237,12 +260,12 @@ async function loadReferences(db: Db, accountId: string, query: FilterQuery, ros
     alias = aliases.find((a) => Number(a.id) === query.eventAliasId);
     if (!alias) throw notFound('No such event alias');
   }
-  return { types, aliases, alias, members };
+  return { types, aliases, alias, members, storedAtDistance };
 }
 
 /**
  * The types (and aliases) a result may have: eventTypeId, the alias's type, typeQuery's
- * matches and the types that can have the distance, each narrowing the others.
+ * matches and the types with a stored result at the distance, each narrowing the others.
  * undefined: no narrowing; an empty list: nothing can match.
  */
 function typeScopeOf(
@@ -250,6 +273,7 @@ function typeScopeOf(
   types: Map<number, EventTypeInfo>,
   aliases: readonly AliasRow[],
   alias: AliasRow | undefined,
+  storedAtDistance: Set<number> | undefined,
 ): TypeScopeEntry[] | undefined {
   let typeScope: TypeScopeEntry[] | undefined;
   const narrow = (entries: TypeScopeEntry[]) => {
@@ -272,46 +296,14 @@ function typeScopeOf(
   if (alias) narrow([{ typeId: alias.event_type_id }]);
   const typeQuery = query.typeQuery?.trim() ?? '';
   if (typeQuery !== '') narrow(typeQueryMatches(typeQuery, types, aliases));
-  // A distance leaves out the types whose results never have it (distance_mode, kept
-  // by the ingest's checks): a Result sort then walks only the types that may match.
-  if (query.distance !== undefined) {
-    const distance = query.distance;
+  // A distance keeps the types with a stored result at it (typesStoredAt): the sorts
+  // that walk type by type then walk only the types that match.
+  if (storedAtDistance) {
     narrow(
-      [...types.values()]
-        .filter(
-          (type) =>
-            type.distanceMode === 'variable' ||
-            (type.distanceMode === 'fixed' && type.defaultDistanceMm === distance),
-        )
-        .map((type) => ({ typeId: type.id })),
+      [...types.keys()].filter((id) => storedAtDistance.has(id)).map((typeId) => ({ typeId })),
     );
   }
   return typeScope as TypeScopeEntry[] | undefined;
-}
-
-/**
- * The scope's types that have a stored result at `distance` in the account (a descent of
- * `results_board` and of `results_flagged` each, both keyed by type and distance). A
- * variable-distance type that was never run at it would otherwise be walked whole by
- * the sorts that walk one type after another or merge one walk per type (Date, Result,
- * Event): the 40-yd filter walked every flying sprint (73,000 rows at a million results)
- * to find none (docs/query-plans.md section 10).
- */
-async function withDistanceStored(
-  db: Db,
-  accountId: string,
-  distance: number | undefined,
-  scope: TypeScopeEntry[] | undefined,
-): Promise<TypeScopeEntry[] | undefined> {
-  if (distance === undefined || distance > INT4_MAX || !scope || scope.length === 0) return scope;
-  const stored = (flagged: boolean) => sql`exists (select 1 from results r
-    where r.account_id = ${accountId} and r.event_type_id = t.id and r.distance_mm = ${distance}
-      and ${flagged ? sql`r.implausible` : sql`not r.implausible`})`;
-  const ids = [...new Set(scope.map((entry) => entry.typeId))];
-  const { rows } = await sql<{ id: number }>`select t.id from unnest(${ids}::int[]) as t(id)
-    where ${stored(false)} or ${stored(true)}`.execute(db);
-  const present = new Set(rows.map((row) => row.id));
-  return scope.filter((entry) => present.has(entry.typeId));
 }
 
 /** typeQuery's matches: whole types whose name starts with it, else aliases that do. */
