@@ -16,7 +16,7 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL,
     screenshot: 'only-on-failure',
     // A failed test keeps its trace: the DOM after every action, the network, the console.
-    // Not the screencast: its frames cost a third of the run's time on two cores
+    // Not the screencast: its frames cost a quarter of the browser run on two cores
     // (docs/performance.md, "CI time"); the failure's screenshot shows the last screen.
     trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
