@@ -126,6 +126,24 @@ test('every route has no serious or critical accessibility violation, signed in 
     await expect(page.getByText('No results on these boards yet.')).toBeVisible();
     await expectAccessible(page, `${paths.home.leaderboard.path}, empty`);
   });
+  await test.step('a system that asks for less motion gets no endless animation', async () => {
+    // An element animated for ever, as the spinner, the skeleton and the live badge are:
+    // src/app/motion.css plays it once when the system asks for reduced motion.
+    const iterations = () =>
+      page.evaluate(`(() => {
+        const probe = document.createElement('span');
+        probe.style.animation = 'antRotate 1s linear infinite';
+        document.body.append(probe);
+        const count = getComputedStyle(probe).animationIterationCount;
+        probe.remove();
+        return count;
+      })()`);
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    expect(await iterations()).toBe('infinite');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await iterations()).toBe('1');
+    await page.emulateMedia({ reducedMotion: test.info().project.use.reducedMotion ?? null });
+  });
   await walkRoutes(page, await seed(api));
 
   await test.step('the side menu and the account menu open from the keyboard', async () => {

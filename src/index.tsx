@@ -1,5 +1,6 @@
 import './generated/antd.css';
 import './app/print.css';
+import './app/motion.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
