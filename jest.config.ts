@@ -29,7 +29,13 @@ const timingProject = {
  * which touch no database. `npm run test:pg` (DATABASE_URL set) leaves them out rather
  * than run them a second time, the same way (~75 s of a CI run).
  */
-const engineFree = ['durability', 'webhook/kill', 'seed/generate', 'seed/distributions'];
+const engineFree = [
+  'durability',
+  'webhook/kill',
+  'seed/generate',
+  'seed/distributions',
+  'lazy-packages',
+];
 
 const config: Config = {
   projects: [

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -31,22 +31,18 @@ export interface MailerOptions {
  */
 export function createMailer({ smtpUrl, outboxDir, from, log }: MailerOptions): Mailer {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    const transport = lazyTransport(smtpUrl);
     return {
       async send({ link: _link, ...message }) {
-        await transport.sendMail({ from, ...message });
+        await (await transport()).sendMail({ from, ...message });
         log.info({ to: message.to, subject: message.subject }, 'mail sent');
       },
     };
   }
-  const transport = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'unix',
-  });
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send({ link, ...message }) {
-      const info = await transport.sendMail({ from, ...message });
+      const info = await (await transport()).sendMail({ from, ...message });
       await fs.mkdir(outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(outboxDir, `${stamp}-${randomBytes(3).toString('hex')}.eml`);
@@ -57,4 +53,18 @@ export function createMailer({ smtpUrl, outboxDir, from, log }: MailerOptions): 
       );
     },
   };
+}
+
+/**
+ * The transport, made at the first message: nodemailer is loaded then rather than with
+ * the server (most processes, and every test file that builds the app, send none).
+ */
+function lazyTransport(
+  options: Parameters<typeof import('nodemailer').createTransport>[0],
+): () => Promise<Transporter> {
+  let transport: Promise<Transporter> | undefined;
+  return () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(options),
+    ));
 }

@@ -19,10 +19,10 @@ export function providerName(config: Config): PaymentProvider {
 const manual: Payments = { name: 'manual', start: async (order) => order };
 
 /** The provider in use, made once per server. */
-export function paymentProvider(
+export async function paymentProvider(
   config: Config,
   db: Kysely<Database>,
   log: FastifyBaseLogger,
-): Payments {
+): Promise<Payments> {
   return config.stripe ? stripePayments(config, config.stripe, db, log) : manual;
 }

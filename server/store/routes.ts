@@ -16,7 +16,7 @@ const common = { ...commonErrors, 403: MessageBody };
 const storeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const tags = ['store'];
   const { storeCurrency: currency, storePackages: packages } = app.config;
-  const payments = paymentProvider(app.config, app.db, app.log);
+  const payments = await paymentProvider(app.config, app.db, app.log);
 
   app.get(
     '/store',

@@ -23,7 +23,7 @@ const Received = Type.Object(
 const stripeWebhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const settings = app.config.stripe;
   if (!settings) return;
-  const stripe = stripeClient(settings);
+  const stripe = await stripeClient(settings);
 
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Config } from '../config';
 import type { StripeSettings } from './config';
 import type { Database } from '../db/schema';
@@ -24,9 +24,16 @@ import { PaymentUnavailable, type Payments } from './payments';
  */
 type Db = Kysely<Database>;
 
-/** The official client, pointed at STRIPE_API_BASE when set (tests: a local fake of the API). */
-export function stripeClient(settings: StripeSettings): Stripe {
-  return new Stripe(settings.secretKey, {
+/**
+ * The official client, pointed at STRIPE_API_BASE when set (tests: a local fake of the API).
+ * The package (219 modules) is loaded here, so that a server without Stripe never loads it.
+ */
+export async function stripeClient(settings: StripeSettings): Promise<Stripe> {
+  // The package's ESM build: the same client as the CommonJS one its types here describe.
+  const { default: StripeClient } = (await import('stripe')) as unknown as {
+    default: typeof Stripe;
+  };
+  return new StripeClient(settings.secretKey, {
     // A coach waits on the answer; the idempotency key makes the package's retries safe.
     timeout: 15_000,
     maxNetworkRetries: 2,
@@ -42,13 +49,13 @@ function storeUrl(config: Config, order: OrderRow): string {
   return `${config.publicUrl}/home/store/credit?order=${order.id}`;
 }
 
-export function stripePayments(
+export async function stripePayments(
   config: Config,
   settings: StripeSettings,
   db: Db,
   log: FastifyBaseLogger,
-): Payments {
-  const client = stripeClient(settings);
+): Promise<Payments> {
+  const client = await stripeClient(settings);
   return {
     name: 'stripe',
     async start(order) {

@@ -1,5 +1,3 @@
-import sharp from 'sharp';
-
 /**
  * An uploaded logo is decoded, checked and normalised once, at upload, by sharp (libvips,
  * on libuv's thread pool: the event loop never decodes a pixel). What is stored is a PNG
@@ -8,6 +6,14 @@ import sharp from 'sharp';
  * it, and nothing downstream ever decodes more than that: a 995 KB PNG of 16000 x 16000
  * pixels used to cost each PDF 38 s and 4 GB (issue 31).
  */
+
+/**
+ * sharp with libvips, loaded at the first image rather than with the server: most
+ * processes (and every test file that builds the app) never decode one.
+ */
+const importSharp = () => import('sharp');
+let sharpModule: ReturnType<typeof importSharp> | undefined;
+const loadSharp = async () => (await (sharpModule ??= importSharp())).default;
 
 /** More pixels than this and the upload is refused before decoding (a 5000 x 5000 image). */
 export const LOGO_MAX_PIXELS = 25_000_000;
@@ -48,6 +54,7 @@ export class LogoQueueFullError extends Error {}
  */
 export function normaliseLogo(bytes: Buffer): Promise<Buffer> {
   return oneAtATime(async () => {
+    const sharp = await loadSharp();
     let width: number | undefined;
     let height: number | undefined;
     try {
@@ -83,6 +90,7 @@ export function normaliseLogo(bytes: Buffer): Promise<Buffer> {
  * existed are drawn only once they pass this (server/user/logo-maintenance.ts).
  */
 export async function isNormalisedLogo(bytes: Buffer): Promise<boolean> {
+  const sharp = await loadSharp();
   try {
     const { format, width = Infinity, height = Infinity } = await sharp(bytes).metadata();
     return (
