@@ -158,6 +158,17 @@ describe('loadConfig', () => {
 
   it('refuses a mail URL that is not SMTP', () => {
     expect(() => loadConfig({ SMTP_URL: 'http://mail' })).toThrow('SMTP_URL="http://mail"');
+    // No host, or a port that is not a number: nodemailer could not read them.
+    for (const url of ['smtp://', 'smtp://user:pass@', 'smtp://mail.example.com:abc']) {
+      expect(() => loadConfig({ SMTP_URL: url })).toThrow(`SMTP_URL="${url}"`);
+    }
+    for (const url of [
+      'smtps://user:p%40ss@mail.example.com:465',
+      'smtp://localhost:1025/?pool=true',
+      'smtp://[::1]:25',
+    ]) {
+      expect(loadConfig({ SMTP_URL: url }).smtpUrl).toBe(url);
+    }
   });
 
   it('reads the Store packages, cheapest first, and refuses a bad list with its reason', () => {

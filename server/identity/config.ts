@@ -3,9 +3,12 @@ import type { VariableGroup } from '../plugins/env';
 
 /** Mail (server/identity/mailer.ts, also the webhooks' notices) and sign-in at Auth0. */
 export const IdentityEnvironment = Type.Object({
+  // A host is required and a port is digits: the mail transport is made at the first
+  // message (mailer.ts), so a URL it cannot read is refused here, at start.
   SMTP_URL: Type.Optional(
     Type.String({
-      pattern: '^smtps?://',
+      pattern:
+        '^smtps?://([^@/?#\\s]+@)?(\\[[0-9A-Fa-f:.]+\\]|[^@/?#:\\s\\[\\]]+)(:[0-9]{1,5})?([/?].*)?$',
       description: 'an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.com:587',
     }),
   ),
