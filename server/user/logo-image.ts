@@ -9,11 +9,10 @@
 
 /**
  * sharp with libvips, loaded at the first image rather than with the server: most
- * processes (and every test file that builds the app) never decode one.
+ * processes (and every test file that builds the app) never decode one. Node keeps the
+ * module once loaded, so a later call only looks it up.
  */
-const importSharp = () => import('sharp');
-let sharpModule: ReturnType<typeof importSharp> | undefined;
-const loadSharp = async () => (await (sharpModule ??= importSharp())).default;
+const loadSharp = async () => (await import('sharp')).default;
 
 /** More pixels than this and the upload is refused before decoding (a 5000 x 5000 image). */
 export const LOGO_MAX_PIXELS = 25_000_000;
